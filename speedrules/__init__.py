@@ -1,0 +1,40 @@
+"""speedrules: the rules of the real-time card game Speed, in every documented variant.
+
+>>> import speedrules
+>>> variant = speedrules.load_variant("speed")
+>>> game = speedrules.deal(variant, seed=1)
+>>> game.reveal()
+>>> game.is_legal(game.legal_actions()[0])
+True
+"""
+
+from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .cards import JOKER, Card, parse_cards, parse_rank
+from .errors import CardError, IllegalActionError, SpeedrulesError, VariantError, Violation
+from .game import Game, Outcome, check_layout, deal, deal_layout
+from .layout import Layout
+from .loading import load_variant, variant_from_document, variant_names
+from .rules import RULES, Rule
+from .variant import EMPTY, WILD, JokerDeclare, RankOrder, Refill, Source, Variant
+from .variant import Rebuild as RebuildRule
+
+__version__ = "0.1.0"
+
+
+def fits(variant: Variant, top: Card | None, card: Card, *, top_rank: int | None = None,
+         declared: int | None = None) -> bool:
+    """Whether ``card`` may go on a pile topped by ``top`` under ``variant`` (see :meth:`Variant.fits`).
+
+    >>> fits(load_variant("speed"), Card.parse("KS"), Card.parse("AD"))
+    True
+    """
+    return variant.fits(top, card, top_rank=top_rank, declared=declared)
+
+
+__all__ = [
+    "EMPTY", "JOKER", "RULES", "WILD", "Action", "Card", "CardError", "Draw", "Flip", "Game",
+    "IllegalActionError", "JokerDeclare", "Layout", "Outcome", "Play", "RankOrder", "Rebuild",
+    "RebuildRule", "Refill", "Reveal", "Rule", "Source", "SpeedrulesError", "Variant", "VariantError",
+    "Violation", "check_layout", "deal", "deal_layout", "fits", "load_variant", "parse_cards",
+    "parse_rank", "variant_from_document", "variant_names",
+]

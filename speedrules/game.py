@@ -1,0 +1,872 @@
+"""The game state: a dealt layout in play, with every rule of the variant enforced.
+
+:class:`Game` is mutable (like ``chess.Board``): ``apply`` changes it, ``copy`` clones
+it.  Internally cards are integer codes (see :mod:`.cards`) in plain lists with the
+top of every stack at the end, and the rank rule is one bit test in the variant's
+precomputed neighbour table, so the referee runs at bare-loop speed.  Each operation
+comes as a pair: ``can_x`` / ``x`` (e.g. :meth:`Game.can_flip` / :meth:`Game.flip`),
+and every applied action is recorded in :attr:`Game.history`.
+
+>>> game = deal(load_variant("speed"), seed=1)  # doctest: +SKIP
+>>> game.apply(Reveal())  # doctest: +SKIP
+>>> game.legal_actions(0)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card
+from .errors import IllegalActionError, Violation
+from .layout import Layout
+from .variant import ALL_RANKS, EMPTY, WILD, Refill, Variant
+from .variant import Rebuild as RebuildRule
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a deal ended: ``winner`` is a seat, or ``None`` for a dead end.
+
+    A dead end (``reason == "dead-end"``) is a blocked table with every reserve empty
+    where rebuilding cannot change anything: no card lies beneath a pile top, or no
+    card in any hand could be played on any centre card.  See docs/rules.md.
+    """
+
+    winner: int | None
+    reason: str
+
+    @property
+    def is_dead_end(self) -> bool:
+        return self.reason == "dead-end"
+
+
+def shuffle_codes(codes: list[int], rng: random.Random) -> None:
+    """Shuffle in place: Fisher-Yates from the end, ``j = rng.randrange(i + 1)``.
+
+    With ``random.Random(seed)`` (Mersenne Twister, and ``randrange`` built on
+    ``getrandbits``) this gives the same order on every platform and Python >= 3.11.
+    """
+    for i in range(len(codes) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        codes[i], codes[j] = codes[j], codes[i]
+
+
+def even_split(total: int, parts: int) -> list[int]:
+    """Sizes of ``total`` cards split as evenly as possible, the lower indices taking the extras."""
+    base, extra = divmod(total, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def _rank_text(rank: int) -> str:
+    return "wild" if rank == WILD else ("empty" if rank == EMPTY else RANK_NAMES[rank])
+
+
+class Game:
+    """One deal of a variant, from the layout to the win (or a dead end).
+
+    Build it with :func:`speedrules.deal` (a fresh shuffle) or :meth:`Game.from_layout`
+    (a known layout).  Seats are 0-based; so are centre piles (reserve *i* flips onto
+    pile *i*).  ``names`` are used in messages only.
+    """
+
+    __slots__ = (
+        "_dead_cache",
+        "_debt",
+        "_draws",
+        "_hands",
+        "_history",
+        "_piles",
+        "_reserves",
+        "_revealed",
+        "_rng",
+        "_top_colour",
+        "_top_rank",
+        "_version",
+        "_winner",
+        "layout",
+        "names",
+        "seed",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        layout: Layout,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        problem = check_layout(variant, layout)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        self.variant = variant
+        self.layout = layout
+        self.seed = seed
+        self._rng = rng if rng is not None else random.Random(seed)
+        self.names: tuple[str, ...] = (
+            tuple(names) if names is not None else tuple(f"player {p}" for p in range(variant.players))
+        )
+        self._hands = [[c.code for c in hand] for hand in layout.hands]
+        self._draws = [[c.code for c in reversed(stack)] for stack in layout.draw]
+        self._piles = [[c.code] for c in layout.starters]
+        self._top_rank = [EMPTY] * variant.piles  # starters are face down until the reveal
+        self._top_colour = [2] * variant.piles
+        self._reserves = [[c.code for c in reversed(stack)] for stack in layout.reserves]
+        self._debt = [
+            min(variant.hand_limit - len(hand), len(draw)) if not hand else 0
+            for hand, draw in zip(self._hands, self._draws, strict=True)
+        ]
+        self._revealed = False
+        self._winner: int | None = None
+        self._history: list[Action] = []
+        self._version = 0
+        self._dead_cache = (-1, False)
+
+    @classmethod
+    def from_layout(
+        cls,
+        variant: Variant,
+        layout: Layout,
+        *,
+        rng: random.Random | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """Start a game from a given layout (checked: rules ``layout.cards``, ``layout.shape``)."""
+        return cls(variant, layout, rng=rng, names=names)
+
+    def copy(self) -> Game:
+        """An independent copy, random source included."""
+        other = Game.__new__(Game)
+        other.variant, other.names, other.layout, other.seed = self.variant, self.names, self.layout, self.seed
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._hands = [list(h) for h in self._hands]
+        other._draws = [list(d) for d in self._draws]
+        other._piles = [list(p) for p in self._piles]
+        other._top_rank = list(self._top_rank)
+        other._top_colour = list(self._top_colour)
+        other._reserves = [list(r) for r in self._reserves]
+        other._debt = list(self._debt)
+        other._revealed = self._revealed
+        other._winner = self._winner
+        other._history = list(self._history)
+        other._version = self._version
+        other._dead_cache = self._dead_cache
+        return other
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} seed={self.seed} after {len(self._history)} actions>"
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's hand."""
+        return tuple(tuple(Card.from_code(c) for c in h) for h in self._hands)
+
+    @property
+    def draw_stacks(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's draw stack, top card first."""
+        return tuple(tuple(Card.from_code(c) for c in reversed(d)) for d in self._draws)
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Each centre pile, top card first (a starter counts before the reveal too)."""
+        return tuple(tuple(Card.from_code(c) for c in reversed(p)) for p in self._piles)
+
+    @property
+    def tops(self) -> tuple[Card | None, ...]:
+        """Each centre pile's top card, ``None`` for an empty pile (or before the reveal)."""
+        return tuple(
+            Card.from_code(p[-1]) if p and self._revealed else None for p in self._piles
+        )
+
+    @property
+    def top_ranks(self) -> tuple[int, ...]:
+        """Each pile's effective top rank: 1-13, ``EMPTY`` (0) or ``WILD`` (14); a played
+        joker counts as its declared rank."""
+        return tuple(self._top_rank)
+
+    @property
+    def reserves(self) -> tuple[tuple[Card, ...], ...]:
+        """Each reserve, top card first."""
+        return tuple(tuple(Card.from_code(c) for c in reversed(r)) for r in self._reserves)
+
+    @property
+    def draws_owed(self) -> tuple[int, ...]:
+        """Per seat, how many draws the refill rule requires before that seat's next play."""
+        return tuple(self._debt)
+
+    @property
+    def is_revealed(self) -> bool:
+        return self._revealed
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, as recorded (draws name their card, rebuilds their stacks)."""
+        return tuple(self._history)
+
+    def remaining(self) -> tuple[int, ...]:
+        """Cards each seat still holds, hand and draw stack together."""
+        return tuple(len(h) + len(d) for h, d in zip(self._hands, self._draws, strict=True))
+
+    def centre_cards(self) -> list[Card]:
+        """Every card on the centre piles and in the reserves (a multiset)."""
+        return [Card.from_code(c) for p in self._piles for c in p] + [
+            Card.from_code(c) for r in self._reserves for c in r
+        ]
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the game, wherever it is (a multiset: always the variant's deck)."""
+        out = [Card.from_code(c) for h in self._hands for c in h]
+        out += [Card.from_code(c) for d in self._draws for c in d]
+        return out + self.centre_cards()
+
+    # ------------------------------------------------------------------ outcome
+
+    def outcome(self) -> Outcome | None:
+        """The winner, a dead end, or ``None`` while the deal goes on."""
+        if self._winner is not None:
+            return Outcome(self._winner, "out")
+        if self._is_dead_end():
+            return Outcome(None, "dead-end")
+        return None
+
+    def is_over(self) -> bool:
+        return self._winner is not None or self._is_dead_end()
+
+    def _is_dead_end(self) -> bool:
+        if not self._revealed or any(self._reserves):
+            return False
+        version, value = self._dead_cache
+        if version == self._version:
+            return value
+        value = self._blocker() is None and not self._rebuild_can_change_anything()
+        self._dead_cache = (self._version, value)
+        return value
+
+    def _rebuild_can_change_anything(self) -> bool:
+        if not any(len(p) > 1 for p in self._piles):
+            return False
+        centre = {(RANK_OF[c] or WILD, COLOUR_OF[c]) for p in self._piles for c in p}
+        v = self.variant
+        for seat, hand in enumerate(self._hands):
+            for code in set(hand):
+                if code == JOKER_CODE:
+                    if self._joker_playable_in_principle(seat):
+                        return True
+                    continue
+                for rank, colour in centre:
+                    if v.fits_code(rank, colour, code, None):
+                        return True
+        return False
+
+    def _joker_playable_in_principle(self, seat: int) -> bool:
+        v = self.variant
+        return v.jokers_wild and (v.joker_may_go_out or len(self._hands[seat]) > 1 or bool(self._draws[seat]))
+
+    # ------------------------------------------------------------------ blocking
+
+    def _playable(self, seat: int, for_block: bool) -> tuple[int, int, int | None] | None:
+        """A play ``(code, pile, declared)`` the seat could make now, or ``None``."""
+        if self._debt[seat] and self._draws[seat]:
+            return None
+        v = self.variant
+        hand = self._hands[seat]
+        tops, colours = self._top_rank, self._top_colour
+        for code in hand:
+            if code == JOKER_CODE:
+                if for_block and not v.joker_prevents_flip:
+                    continue
+                if not self._joker_playable_in_principle(seat):
+                    continue
+                for pile, top in enumerate(tops):
+                    if top != EMPTY:
+                        for rank in ALL_RANKS:
+                            if v.fits_code(top, colours[pile], code, rank):
+                                return code, pile, rank
+                continue
+            for pile, top in enumerate(tops):
+                if v.fits_code(top, colours[pile], code, None):
+                    return code, pile, None
+        return None
+
+    def _may_draw(self, seat: int) -> bool:
+        draw = self._draws[seat]
+        if not draw:
+            return False
+        hand_len = len(self._hands[seat])
+        if hand_len >= self.variant.hand_limit:
+            return False
+        if self.variant.refill is Refill.WHEN_EMPTY:
+            return hand_len == 0 or self._debt[seat] > 0
+        return True
+
+    def _blocker(self) -> tuple[int, str] | None:
+        """The first seat that can still play or draw, with what it can do; ``None`` if blocked."""
+        for seat in range(self.variant.players):
+            found = self._playable(seat, for_block=True)
+            if found is not None:
+                code, pile, declared = found
+                card = TEXT_OF[code] + (f" as {RANK_NAMES[declared]}" if declared else "")
+                top = self._piles[pile][-1]
+                return seat, f"{self.names[seat]} can play {card} on {self._top_text(pile, top)} (pile {pile})"
+            if self._may_draw(seat):
+                return seat, (
+                    f"{self.names[seat]} can draw ({len(self._hands[seat])} in hand, "
+                    f"{len(self._draws[seat])} in the draw stack)"
+                )
+        return None
+
+    def _top_text(self, pile: int, top: int) -> str:
+        if top == JOKER_CODE:
+            rank = self._top_rank[pile]
+            return "JK (wild)" if rank == WILD else f"JK (as {RANK_NAMES[rank]})"
+        return TEXT_OF[top]
+
+    def is_blocked(self) -> bool:
+        """Whether play has stopped: the starters are up and nobody may play or draw.
+
+        A held joker that could be played counts as a playable card when the variant
+        says so (``jokers.prevents_flip``).
+        """
+        return self._revealed and self._winner is None and self._blocker() is None
+
+    def can_play_any(self, player: int) -> bool:
+        """Whether ``player`` has a legal play now."""
+        return self._revealed and self._winner is None and self._playable(player, for_block=False) is not None
+
+    # ------------------------------------------------------------------ checks
+
+    def _v(self, rule: str, player: int | None, message: str) -> Violation:
+        return Violation(rule, player, message)
+
+    def _check_common(self, player: int | None) -> Violation | None:
+        if self.is_over():
+            outcome = self.outcome()
+            assert outcome is not None
+            what = (
+                f"{self.names[outcome.winner]} has already won the deal"
+                if outcome.winner is not None
+                else "the deal has ended in a dead end"
+            )
+            return self._v("event.after-end", player, f"nothing may happen after the end: {what}")
+        if player is not None and not 0 <= player < self.variant.players:
+            return self._v("event.invalid", None, f"there is no seat {player} in a {self.variant.players}-player game")
+        return None
+
+    def check_reveal(self) -> Violation | None:
+        """Why the starters may not be revealed now, or ``None``."""
+        problem = self._check_common(None)
+        if problem is None and self._revealed:
+            problem = self._v("event.order", None, "the starters have already been revealed")
+        return problem
+
+    def check_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = ()
+    ) -> Violation | None:
+        """Why ``player`` may not lay the card codes ``cards`` on ``pile`` now, or ``None``."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        v = self.variant
+        name = self.names[player]
+        if not self._revealed:
+            return self._v("event.order", player, f"{name} played before the starters were revealed")
+        if not 0 <= pile < v.piles:
+            return self._v("event.invalid", player, f"there is no centre pile {pile} (this variant has {v.piles})")
+        if not cards:
+            return self._v("event.invalid", player, f"{name}'s play names no card")
+        if len(cards) > 1 and not v.runs:
+            return self._v("play.run", player,
+                           f"{name} laid {len(cards)} cards at once; this variant plays one card at a time")
+        hand = self._hands[player]
+        if len(cards) == 1:
+            if cards[0] not in hand:
+                return self._v("play.not-in-hand", player,
+                               f"{name} played {TEXT_OF[cards[0]]}, which is not in their hand "
+                               f"({' '.join(TEXT_OF[c] for c in hand) or 'empty'})")
+        else:
+            missing = Counter(cards) - Counter(hand)
+            if missing:
+                return self._v("play.not-in-hand", player,
+                               f"{name} played {' '.join(TEXT_OF[c] for c in missing.elements())}, not in their hand "
+                               f"({' '.join(TEXT_OF[c] for c in hand) or 'empty'})")
+        if self._debt[player] and self._draws[player]:
+            return self._v("play.must-draw-first", player,
+                           f"{name} must draw {self._debt[player]} more card(s) before playing "
+                           f"(refill rule: {v.refill.value})")
+        top, colour = self._top_rank[pile], self._top_colour[pile]
+        if top == EMPTY:
+            return self._v("play.rank", player, f"{name} played on pile {pile}, which is empty: wait for the flip")
+        n_jokers = 0
+        for i, code in enumerate(cards):
+            if code == JOKER_CODE:
+                rank = declared[n_jokers] if n_jokers < len(declared) else None
+                n_jokers += 1
+                if not v.fits_code(top, colour, code, rank):
+                    if rank is None:
+                        why = "without declaring the rank it stands for"
+                    elif not 1 <= rank <= 13:
+                        why = f"as {rank!r}, which is not a rank"
+                    else:
+                        why = (f"as {RANK_NAMES[rank]} on {_rank_text(top)}; it may stand for "
+                               f"{' or '.join(v.ranks_that_fit(top))}")
+                    return self._v("play.joker", player, f"{name} played a joker {why} (pile {pile})")
+                assert rank is not None
+                top, colour = rank, 2
+                continue
+            if not v.fits_code(top, colour, code, None):
+                return self._misfit(player, cards, i, pile, top, colour)
+            top, colour = RANK_OF[code], COLOUR_OF[code]
+        if n_jokers != len(declared):
+            return self._v("play.joker", player,
+                           f"{name} declared {len(declared)} rank(s) for {n_jokers} joker(s)")
+        if (cards[-1] == JOKER_CODE and not v.joker_may_go_out and len(cards) == len(hand)
+                and not self._draws[player]):
+            return self._v("play.joker", player, f"{name} may not go out on a joker")
+        return None
+
+    def _misfit(self, player: int, cards: Sequence[int], i: int, pile: int, top: int, colour: int) -> Violation:
+        """The violation for card ``i`` of a play that does not fit the top it meets."""
+        v, code = self.variant, cards[i]
+        if i == 0:
+            below = self._top_text(pile, self._piles[pile][-1])
+        else:
+            below = f"JK (as {RANK_NAMES[top]})" if cards[i - 1] == JOKER_CODE else TEXT_OF[cards[i - 1]]
+        needs = " or ".join(v.ranks_that_fit(top))
+        if v.alternate_colours and v.accepts[top] >> RANK_OF[code] & 1:
+            needs = f"a {'black' if colour == 1 else 'red'} card (colours alternate)"
+        if i == 0:
+            return self._v("play.rank", player,
+                           f"{self.names[player]} played {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
+        return self._v("play.run", player,
+                       f"{self.names[player]}'s run puts {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
+
+    def check_draw(self, player: int, card: int | None = None) -> Violation | None:
+        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        v = self.variant
+        name = self.names[player]
+        stack = self._draws[player]
+        if not stack:
+            return self._v("draw.empty", player, f"{name} drew from an empty draw stack")
+        hand = self._hands[player]
+        if len(hand) >= v.hand_limit:
+            return self._v("draw.hand-full", player,
+                           f"{name} drew with {len(hand)} cards in hand; the limit is {v.hand_limit}")
+        if v.refill is Refill.WHEN_EMPTY and hand and not self._debt[player]:
+            return self._v("draw.not-allowed", player,
+                           f"{name} drew with {len(hand)} card(s) in hand; this variant refills only when the hand "
+                           "is empty")
+        if card is not None and stack[-1] != card:
+            return self._v("draw.mismatch", player,
+                           f"{name} drew {TEXT_OF[card]}, but the top of their draw stack is {TEXT_OF[stack[-1]]}")
+        return None
+
+    def check_flip(self) -> Violation | None:
+        """Why the reserves may not flip now, or ``None``."""
+        problem = self._check_common(None)
+        if problem is not None:
+            return problem
+        if not self._revealed:
+            return self._v("event.order", None, "a flip came before the starters were revealed")
+        blocker = self._blocker()
+        if blocker is not None:
+            seat, what = blocker
+            return self._v("flip.not-blocked", seat, f"a flip needs everyone blocked, but {what}")
+        if not any(self._reserves):
+            return self._v("flip.no-reserve", None, "every reserve is empty: the centre must be rebuilt, not flipped")
+        return None
+
+    def check_rebuild(self, reserves: Sequence[Sequence[int]] | None = None) -> Violation | None:
+        """Why the centre may not be rebuilt now (into ``reserves``, top first), or ``None``."""
+        problem = self._check_common(None)
+        if problem is not None:
+            return problem
+        if not self._revealed:
+            return self._v("event.order", None, "a rebuild came before the starters were revealed")
+        left = [len(r) for r in self._reserves]
+        if any(left):
+            return self._v("rebuild.early", None,
+                           f"the reserves still hold {'/'.join(map(str, left))} cards: flip them first")
+        blocker = self._blocker()
+        if blocker is not None:
+            seat, what = blocker
+            return self._v("rebuild.early", seat, f"a rebuild needs everyone blocked, but {what}")
+        if reserves is not None:
+            return self._check_rebuilt(reserves)
+        return None
+
+    def _check_rebuilt(self, reserves: Sequence[Sequence[int]]) -> Violation | None:
+        v = self.variant
+        if len(reserves) != v.piles:
+            return self._v("rebuild.cards", None,
+                           f"the rebuild lists {len(reserves)} reserves; this variant has {v.piles}")
+        rule = v.rebuild
+        if rule is RebuildRule.EACH_PILE:
+            for i, (new, pile) in enumerate(zip(reserves, self._piles, strict=True)):
+                if Counter(new) != Counter(pile):
+                    return self._v("rebuild.cards", None,
+                                   f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
+                                   f"(rebuild rule: each-pile); {_diff_text(new, pile)}")
+            return None
+        gathered = [c for p in self._piles for c in (p[:-1] if rule is RebuildRule.KEEP_TOPS else p)]
+        given = [c for r in reserves for c in r]
+        if Counter(given) != Counter(gathered):
+            what = "beneath the pile tops" if rule is RebuildRule.KEEP_TOPS else "in the centre"
+            return self._v("rebuild.cards", None,
+                           f"the new reserves must hold exactly the {len(gathered)} cards {what} "
+                           f"(rebuild rule: {rule.value}); {_diff_text(given, gathered)}")
+        sizes = [len(r) for r in reserves]
+        if max(sizes) - min(sizes) > 1:
+            return self._v("rebuild.cards", None,
+                           f"the new reserves hold {'/'.join(map(str, sizes))} cards; they must be split as evenly "
+                           "as possible")
+        return None
+
+    def check(self, action: Action) -> Violation | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal.  Never changes the game."""
+        if isinstance(action, Play):
+            return self.check_play(action.player, [c.code for c in action.cards], action.pile, action.declared)
+        if isinstance(action, Draw):
+            return self.check_draw(action.player, None if action.card is None else action.card.code)
+        if isinstance(action, Flip):
+            return self.check_flip()
+        if isinstance(action, Rebuild):
+            return self.check_rebuild(
+                None if action.reserves is None else [[c.code for c in r] for r in action.reserves]
+            )
+        if isinstance(action, Reveal):
+            return self.check_reveal()
+        raise TypeError(f"not an action: {action!r}")
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        return self.check(action) is None
+
+    # ------------------------------------------------------------------ doing
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action``, or raise :class:`IllegalActionError` (leaving the game unchanged)."""
+        problem = self.check(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        if isinstance(action, Play):
+            self._do_play(action.player, [c.code for c in action.cards], action.pile, action.declared)
+        elif isinstance(action, Draw):
+            self._do_draw(action.player)
+        elif isinstance(action, Flip):
+            self._do_flip()
+        elif isinstance(action, Rebuild):
+            self._do_rebuild(None if action.reserves is None else [[c.code for c in r] for r in action.reserves])
+        else:
+            self._do_reveal()
+
+    def _do_reveal(self) -> None:
+        for pile, cards in enumerate(self._piles):
+            self._set_top(pile, cards[-1])
+        self._revealed = True
+        self._version += 1
+        self._history.append(Reveal())
+
+    def _set_top(self, pile: int, code: int) -> None:
+        self._top_rank[pile] = RANK_OF[code] or WILD
+        self._top_colour[pile] = COLOUR_OF[code]
+
+    def _do_play(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int]) -> None:
+        hand = self._hands[player]
+        for code in cards:
+            hand.remove(code)
+        self._piles[pile].extend(cards)
+        last = cards[-1]
+        if last == JOKER_CODE:
+            self._top_rank[pile] = declared[-1]
+            self._top_colour[pile] = 2
+        else:
+            self._top_rank[pile] = RANK_OF[last]
+            self._top_colour[pile] = COLOUR_OF[last]
+        stack = self._draws[player]
+        refill = self.variant.refill
+        if refill is Refill.AFTER_EACH_PLAY:
+            self._debt[player] = min(len(cards), len(stack))
+        elif refill is Refill.WHEN_EMPTY and not hand:
+            self._debt[player] = min(self.variant.hand_limit, len(stack))
+        if not hand and not stack:
+            self._winner = player
+        self._version += 1
+        self._history.append(Play(player, tuple(Card.from_code(c) for c in cards), pile, tuple(declared)))
+
+    def _do_draw(self, player: int) -> None:
+        code = self._draws[player].pop()
+        self._hands[player].append(code)
+        if self._debt[player]:
+            self._debt[player] -= 1
+        self._version += 1
+        self._history.append(Draw(player, Card.from_code(code)))
+
+    def _do_flip(self) -> None:
+        for pile, reserve in enumerate(self._reserves):
+            if reserve:
+                code = reserve.pop()
+                self._piles[pile].append(code)
+                self._set_top(pile, code)
+        self._version += 1
+        self._history.append(Flip())
+
+    def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> None:
+        """Rebuild with the given stacks (top first), or shuffle with the game's random source."""
+        v = self.variant
+        rule = v.rebuild
+        if reserves is None:
+            reserves = self._shuffled_rebuild()
+        if rule is RebuildRule.KEEP_TOPS:
+            self._piles = [[p[-1]] for p in self._piles]
+        else:
+            self._piles = [[] for _ in self._piles]
+            self._top_rank = [EMPTY] * v.piles
+            self._top_colour = [2] * v.piles
+        self._reserves = [list(reversed(r)) for r in reserves]
+        self._version += 1
+        self._history.append(Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in reserves)))
+
+    def _shuffled_rebuild(self) -> list[list[int]]:
+        rule = self.variant.rebuild
+        if rule is RebuildRule.EACH_PILE:
+            out = []
+            for pile in self._piles:
+                cards = list(pile)
+                shuffle_codes(cards, self._rng)
+                out.append(cards)
+            return out
+        gathered = [c for p in self._piles for c in (p[:-1] if rule is RebuildRule.KEEP_TOPS else p)]
+        shuffle_codes(gathered, self._rng)
+        out, start = [], 0
+        for size in even_split(len(gathered), self.variant.piles):
+            out.append(gathered[start:start + size])
+            start += size
+        return out
+
+    # ------------------------------------------------------------------ can_x / x pairs
+
+    def can_reveal(self) -> bool:
+        return self.check_reveal() is None
+
+    def reveal(self) -> None:
+        """Turn the starters up (rule ``event.order`` if already done)."""
+        self.apply(Reveal())
+
+    def can_play(
+        self, player: int, card: Card | Iterable[Card], pile: int, declared: int | Iterable[int] | None = None
+    ) -> bool:
+        return self.is_legal(Play(player, card, pile, declared))
+
+    def play(
+        self, player: int, card: Card | Iterable[Card], pile: int, declared: int | Iterable[int] | None = None
+    ) -> None:
+        """``player`` lays ``card`` (or a run) on ``pile``; ``declared`` is a joker's rank."""
+        self.apply(Play(player, card, pile, declared))
+
+    def can_draw(self, player: int) -> bool:
+        return self.check_draw(player) is None
+
+    def draw(self, player: int) -> Card:
+        """``player`` draws the top card of their draw stack; returns it."""
+        self.apply(Draw(player))
+        return Card.from_code(self._hands[player][-1])
+
+    def can_flip(self) -> bool:
+        return self.check_flip() is None
+
+    def flip(self) -> None:
+        self.apply(Flip())
+
+    def can_rebuild(self) -> bool:
+        return self.check_rebuild() is None
+
+    def rebuild(self, reserves: Sequence[Sequence[Card]] | None = None) -> None:
+        """Rebuild the centre into reserves: the given stacks (top first), or a shuffle."""
+        self.apply(Rebuild(None if reserves is None else tuple(tuple(r) for r in reserves)))
+
+    # ------------------------------------------------------------------ enumeration
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now; with ``player``, only that seat's plays and draws.
+
+        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.
+        A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed
+        once per distinct card, pile and declared rank; with runs, every run too.
+        """
+        if self.is_over():
+            return []
+        out: list[Action] = []
+        seats = range(self.variant.players) if player is None else [player]
+        if self._revealed:
+            for seat in seats:
+                out.extend(self._legal_plays(seat))
+        for seat in seats:
+            if self.check_draw(seat) is None:
+                out.append(Draw(seat))
+        if player is None:
+            if not self._revealed:
+                out.append(Reveal())
+            elif self.check_flip() is None:
+                out.append(Flip())
+            elif self.check_rebuild() is None:
+                out.append(Rebuild())
+        return out
+
+    def _legal_plays(self, seat: int) -> list[Play]:
+        v = self.variant
+        if self._debt[seat] and self._draws[seat]:
+            return []
+        hand = self._hands[seat]
+        out: list[Play] = []
+        seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
+
+        def extend(run: list[int], decl: list[int], pile: int, top: int, colour: int, left: Counter[int]) -> None:
+            for code in sorted(left):
+                if not left[code]:
+                    continue
+                options: Iterable[int | None] = ALL_RANKS if code == JOKER_CODE else (None,)
+                for rank in options:
+                    if not v.fits_code(top, colour, code, rank):
+                        continue
+                    new_run = [*run, code]
+                    new_decl = [*decl, rank] if rank is not None else decl
+                    key = (tuple(new_run), pile, tuple(new_decl))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if self.check_play(seat, new_run, pile, new_decl) is None:
+                        out.append(Play(seat, tuple(Card.from_code(c) for c in new_run), pile, tuple(new_decl)))
+                    if v.runs:
+                        left[code] -= 1
+                        extend(new_run, new_decl, pile,
+                               rank if rank is not None else RANK_OF[code],
+                               2 if rank is not None else COLOUR_OF[code], left)
+                        left[code] += 1
+
+        for pile in range(v.piles):
+            extend([], [], pile, self._top_rank[pile], self._top_colour[pile], Counter(hand))
+        return out
+
+
+def _diff_text(given: Iterable[int], expected: Iterable[int]) -> str:
+    g, e = Counter(given), Counter(expected)
+    extra, missing = g - e, e - g
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(TEXT_OF[c] for c in sorted(missing.elements())))
+    if extra:
+        parts.append("not expected " + " ".join(TEXT_OF[c] for c in sorted(extra.elements())))
+    return "; ".join(parts) or "same cards"
+
+
+def check_layout(variant: Variant, layout: Layout) -> Violation | None:
+    """Why ``layout`` is not a deal of ``variant`` (``layout.shape``, ``layout.cards``), or ``None``.
+
+    Draw stacks dealt as "the rest, split as evenly as possible" may give the extra
+    cards to any seats: sizes must differ by at most one and add up.
+    """
+    v = variant
+    if len(layout.hands) != v.players or len(layout.draw) != v.players:
+        return Violation("layout.shape", None,
+                         f"the layout has {len(layout.hands)} hands and {len(layout.draw)} draw stacks; "
+                         f"this variant has {v.players} players")
+    if len(layout.starters) != v.piles or len(layout.reserves) != v.piles:
+        return Violation("layout.shape", None,
+                         f"the layout has {len(layout.starters)} starters and {len(layout.reserves)} reserves; "
+                         f"this variant has {v.piles} centre piles")
+    for seat, hand in enumerate(layout.hands):
+        if len(hand) != v.hand_size:
+            return Violation("layout.shape", seat, f"hand {seat} holds {len(hand)} cards; the deal gives {v.hand_size}")
+    sizes = [len(d) for d in layout.draw]
+    if v.draw_size is not None:
+        for seat, size in enumerate(sizes):
+            if size != v.draw_size:
+                return Violation("layout.shape", seat,
+                                 f"draw stack {seat} holds {size} cards; the deal gives {v.draw_size}")
+    elif sorted(sizes, reverse=True) != list(v.draw_sizes):
+        return Violation("layout.shape", None,
+                         f"the draw stacks hold {'/'.join(map(str, sizes))} cards; the deal gives "
+                         f"{'/'.join(map(str, v.draw_sizes))} (the rest, split as evenly as possible)")
+    for pile, (size, reserve) in enumerate(zip(v.reserve_sizes, layout.reserves, strict=True)):
+        if len(reserve) != size:
+            return Violation("layout.shape", None, f"reserve {pile} holds {len(reserve)} cards; the deal gives {size}")
+    from .cards import deck_codes
+
+    have = Counter(c.code for c in layout.all_cards())
+    want = Counter(deck_codes(v.packs, v.jokers))
+    if have != want:
+        return Violation("layout.cards", None,
+                         f"the layout is not this variant's deck ({v.packs} pack(s), {v.jokers} joker(s)): "
+                         f"{_diff_text(have.elements(), want.elements())}")
+    return None
+
+
+def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:
+    """A random source from a seed (``None`` picks a fresh seed and reports it)."""
+    if isinstance(seed, random.Random):
+        return seed, None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
+    return random.Random(seed), seed
+
+
+def deal_layout(variant: Variant, rng: random.Random) -> Layout:
+    """Shuffle the variant's deck with ``rng`` and deal it.
+
+    The deck starts in canonical order (each pack S H D C, A..K, then jokers) and is
+    shuffled by :func:`shuffle_codes`.  Cards are then taken from the front: each
+    seat's hand in seat order, each seat's draw stack, one starter per pile, then each
+    reserve; every stack is listed top card first in the order it was taken.
+    """
+    from .cards import deck_codes
+
+    codes = deck_codes(variant.packs, variant.jokers)
+    shuffle_codes(codes, rng)
+    pos = 0
+
+    def take(n: int) -> tuple[Card, ...]:
+        nonlocal pos
+        out = tuple(Card.from_code(c) for c in codes[pos:pos + n])
+        pos += n
+        return out
+
+    hands = tuple(take(variant.hand_size) for _ in range(variant.players))
+    draw = tuple(take(n) for n in variant.draw_sizes)
+    starters = take(variant.piles)
+    reserves = tuple(take(n) for n in variant.reserve_sizes)
+    return Layout(hands=hands, draw=draw, starters=starters, reserves=reserves)
+
+
+def deal(
+    variant: Variant,
+    seed: int | random.Random | None = None,
+    *,
+    names: Sequence[str] | None = None,
+) -> Game:
+    """Deal a fresh game of ``variant``.
+
+    The same integer ``seed`` gives the same layout (and the same rebuild shuffles)
+    on every platform; ``None`` picks a seed and keeps it in ``game.seed``.
+
+    >>> game = deal(load_variant("speed"), seed=7)  # doctest: +SKIP
+    >>> len(game.hands[0]), len(game.draw_stacks[0])  # doctest: +SKIP
+    (5, 15)
+    """
+    rng, used_seed = make_rng(seed)
+    layout = deal_layout(variant, rng)
+    return Game(variant, layout, rng=rng, seed=used_seed, names=names)

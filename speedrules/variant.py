@@ -1,0 +1,204 @@
+"""The resolved rules of one variant, as a frozen value object, and the rank predicate.
+
+A :class:`Variant` is built by :func:`speedrules.load_variant` from a YAML file
+(see ``docs/variant-format.md``); every option of the rule texts is a field here.
+The rank rule lives once, in :meth:`Variant.fits`, backed by a neighbour table
+precomputed per variant (``accepts``) so that the game loop does one bit test.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, Card
+
+EMPTY = 0
+"""Effective rank of an empty pile: nothing may be played on it."""
+WILD = 14
+"""Effective rank of a pile topped by a joker that was turned up (a starter or a flip):
+any card, and any declared joker rank, may go on it."""
+ALL_RANKS = tuple(range(1, 14))
+_ALL_MASK = sum(1 << r for r in ALL_RANKS)
+
+
+class RankOrder(enum.StrEnum):
+    """How ranks connect: ``cyclic`` (K-A-2 wraps) or ``ace-high`` (2..K, A; no wrap)."""
+
+    CYCLIC = "cyclic"
+    ACE_HIGH = "ace-high"
+
+
+class Refill(enum.StrEnum):
+    """When a player may draw from their own draw stack."""
+
+    ANY_TIME = "any-time"
+    """Whenever the hand holds fewer than the limit (the main rule)."""
+    AFTER_EACH_PLAY = "after-each-play"
+    """As ``any-time``, and one draw is owed after each card played before the next play."""
+    WHEN_EMPTY = "when-empty"
+    """Only when the hand is empty; then up to the limit before the next play."""
+
+
+class Rebuild(enum.StrEnum):
+    """How the centre becomes reserves again when every reserve is empty and play is blocked."""
+
+    KEEP_TOPS = "keep-tops"
+    """Each pile keeps its top; the cards beneath are shuffled and split evenly into the reserves."""
+    EACH_PILE = "each-pile"
+    """Each centre pile is shuffled into its own reserve; the centre empties until the next flip."""
+    GATHER_ALL = "gather-all"
+    """All centre cards are gathered, shuffled and split evenly into the reserves; the centre empties."""
+
+
+class JokerDeclare(enum.StrEnum):
+    """Which rank a wild joker may stand for."""
+
+    ADJACENT = "adjacent"
+    """A rank that would itself be legal on the pile's top."""
+    ANY = "any"
+    """Any rank, announced by the player."""
+
+
+@attrs.frozen(slots=True)
+class Source:
+    """A rule text a variant rests on: the seed's number (``"003"``) and what it says."""
+
+    seed: str
+    says: str
+
+
+def _rank_distance_ok(order: RankOrder, top: int, card: int) -> bool:
+    if order is RankOrder.CYCLIC:
+        return (top - card) % 13 in (1, 12)
+    hi_top = 14 if top == 1 else top
+    hi_card = 14 if card == 1 else card
+    return abs(hi_top - hi_card) == 1
+
+
+def build_accepts(order: RankOrder, same_rank: bool) -> tuple[int, ...]:
+    """Neighbour table: ``accepts[top] >> rank & 1`` says whether a card of ``rank`` fits
+    a pile whose effective top rank is ``top`` (``EMPTY``, 1..13, or ``WILD``)."""
+    table = [0] * (WILD + 1)
+    for top in ALL_RANKS:
+        mask = 0
+        for card in ALL_RANKS:
+            if _rank_distance_ok(order, top, card) or (same_rank and top == card):
+                mask |= 1 << card
+        table[top] = mask
+    table[WILD] = _ALL_MASK
+    return tuple(table)
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Variant:
+    """The complete, checked rules of one variant of Speed.
+
+    Build one with :func:`speedrules.load_variant`; fields are documented in
+    ``docs/variant-format.md``.  ``piles`` is the number of centre piles (one starter
+    and one reserve each); ``draw_sizes`` gives each seat's draw stack after the
+    "rest, split as evenly as possible" rule (lower seats get the extra cards).
+
+    >>> v = load_variant("speed")  # doctest: +SKIP
+    >>> v.fits(Card.parse("KC"), Card.parse("AS"))  # doctest: +SKIP
+    True
+    """
+
+    name: str
+    title: str
+    description: str
+    sources: tuple[Source, ...]
+    players: int
+    packs: int
+    jokers: int
+    hand_size: int
+    draw_size: int | None
+    reserve_sizes: tuple[int, ...]
+    rank_order: RankOrder
+    same_rank: bool
+    alternate_colours: bool
+    hand_limit: int
+    refill: Refill
+    runs: bool
+    jokers_wild: bool
+    joker_declare: JokerDeclare
+    joker_may_go_out: bool
+    joker_prevents_flip: bool
+    rebuild: Rebuild
+    document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
+    """The fully merged variant document (after ``extends``), as read."""
+    accepts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "accepts", build_accepts(self.rank_order, self.same_rank))
+
+    @property
+    def piles(self) -> int:
+        return len(self.reserve_sizes)
+
+    @property
+    def deck_size(self) -> int:
+        return 52 * self.packs + self.jokers
+
+    @property
+    def draw_sizes(self) -> tuple[int, ...]:
+        if self.draw_size is not None:
+            return (self.draw_size,) * self.players
+        rest = self.deck_size - self.piles - sum(self.reserve_sizes) - self.players * self.hand_size
+        base, extra = divmod(max(rest, 0), self.players)
+        return tuple(base + (1 if seat < extra else 0) for seat in range(self.players))
+
+    def fits_rank(self, top_rank: int, card_rank: int) -> bool:
+        """Whether a card of ``card_rank`` may go on a pile whose effective top rank is
+        ``top_rank`` (``EMPTY`` = 0, 1..13, ``WILD`` = 14), by rank alone."""
+        return bool(self.accepts[top_rank] >> card_rank & 1)
+
+    def fits(
+        self,
+        top: Card | None,
+        card: Card,
+        *,
+        top_rank: int | None = None,
+        declared: int | None = None,
+    ) -> bool:
+        """Whether ``card`` may be played on a pile whose top card is ``top``.
+
+        This is the whole legal-move predicate for one card on one pile.  ``top`` is
+        ``None`` for an empty pile (nothing fits).  For a joker on top, ``top_rank``
+        is the rank it was declared as (omit it for a joker turned up by a flip,
+        which is wild).  For a joker being played, ``declared`` is the rank it is
+        announced as; it must be a rank the variant allows.  Colours are checked when
+        the variant makes them alternate (a joker has no colour).
+
+        >>> speed.fits(Card.parse("7H"), Card.parse("8S"))  # doctest: +SKIP
+        True
+        """
+        if top is None:
+            return False
+        if top.code == JOKER_CODE:
+            effective = WILD if top_rank is None else top_rank
+        else:
+            effective = top.rank if top_rank is None else top_rank
+        return self.fits_code(effective, COLOUR_OF[top.code], card.code, declared)
+
+    def fits_code(self, top_rank: int, top_colour: int, code: int, declared: int | None) -> bool:
+        """:meth:`fits` on integer codes: the form the game loop uses."""
+        if top_rank == EMPTY:
+            return False
+        if code == JOKER_CODE:
+            if not self.jokers_wild or declared is None or not 1 <= declared <= 13:
+                return False
+            if self.joker_declare is JokerDeclare.ANY:
+                return True
+            return bool(self.accepts[top_rank] >> declared & 1)
+        if not self.accepts[top_rank] >> (code % 13 + 1) & 1:
+            return False
+        if self.alternate_colours and top_colour != 2 and COLOUR_OF[code] == top_colour:
+            return False
+        return True
+
+    def ranks_that_fit(self, top_rank: int) -> list[str]:
+        """The rank texts that fit an effective top rank, in rank order (ace first)."""
+        return [RANK_NAMES[r] for r in ALL_RANKS if self.accepts[top_rank] >> r & 1]
