@@ -14,6 +14,8 @@ from .errors import CardError, IllegalActionError, SpeedrulesError, VariantError
 from .game import Game, Outcome, check_layout, deal, deal_layout
 from .layout import Layout
 from .loading import load_variant, variant_from_document, variant_names
+from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
+from .referee import DealVerdict, LoggedViolation, Verdict, referee
 from .rules import RULES, Rule
 from .variant import EMPTY, WILD, JokerDeclare, RankOrder, Refill, Source, Variant
 from .variant import Rebuild as RebuildRule
@@ -32,9 +34,51 @@ def fits(variant: Variant, top: Card | None, card: Card, *, top_rank: int | None
 
 
 __all__ = [
-    "EMPTY", "JOKER", "RULES", "WILD", "Action", "Card", "CardError", "Draw", "Flip", "Game",
-    "IllegalActionError", "JokerDeclare", "Layout", "Outcome", "Play", "RankOrder", "Rebuild",
-    "RebuildRule", "Refill", "Reveal", "Rule", "Source", "SpeedrulesError", "Variant", "VariantError",
-    "Violation", "check_layout", "deal", "deal_layout", "fits", "load_variant", "parse_cards",
-    "parse_rank", "variant_from_document", "variant_names",
+    "EMPTY",
+    "JOKER",
+    "LOG_FORMAT",
+    "RULES",
+    "WILD",
+    "Action",
+    "Card",
+    "CardError",
+    "DealVerdict",
+    "Draw",
+    "Flip",
+    "Game",
+    "IllegalActionError",
+    "JokerDeclare",
+    "Layout",
+    "Log",
+    "LogError",
+    "LoggedViolation",
+    "Outcome",
+    "Play",
+    "RankOrder",
+    "Rebuild",
+    "RebuildRule",
+    "Refill",
+    "Reveal",
+    "Rule",
+    "Source",
+    "SpeedrulesError",
+    "Variant",
+    "VariantError",
+    "Verdict",
+    "Violation",
+    "check_layout",
+    "deal",
+    "deal_layout",
+    "fits",
+    "iter_log_lines",
+    "load_variant",
+    "log_from_games",
+    "parse_cards",
+    "parse_log",
+    "parse_rank",
+    "read_log",
+    "referee",
+    "variant_from_document",
+    "variant_names",
+    "write_log",
 ]

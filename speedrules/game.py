@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -26,6 +27,9 @@ from .errors import IllegalActionError, Violation
 from .layout import Layout
 from .variant import ALL_RANKS, EMPTY, WILD, Refill, Variant
 from .variant import Rebuild as RebuildRule
+
+if TYPE_CHECKING:
+    from .log import Log
 
 
 @attrs.frozen(slots=True)
@@ -561,23 +565,28 @@ class Game:
         problem = self.check(action)
         if problem is not None:
             raise IllegalActionError(problem)
+        record: Action = action
         if isinstance(action, Play):
             self._do_play(action.player, [c.code for c in action.cards], action.pile, action.declared)
         elif isinstance(action, Draw):
-            self._do_draw(action.player)
+            record = Draw(action.player, Card.from_code(self._do_draw(action.player)))
         elif isinstance(action, Flip):
             self._do_flip()
         elif isinstance(action, Rebuild):
-            self._do_rebuild(None if action.reserves is None else [[c.code for c in r] for r in action.reserves])
+            used = self._do_rebuild(None if action.reserves is None else [[c.code for c in r] for r in action.reserves])
+            record = Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in used))
         else:
             self._do_reveal()
+        self._history.append(record)
+
+    # The _do_x methods change the state without checking or recording: callers check first
+    # (apply does; so does the referee's replay loop, which needs no record).
 
     def _do_reveal(self) -> None:
         for pile, cards in enumerate(self._piles):
             self._set_top(pile, cards[-1])
         self._revealed = True
         self._version += 1
-        self._history.append(Reveal())
 
     def _set_top(self, pile: int, code: int) -> None:
         self._top_rank[pile] = RANK_OF[code] or WILD
@@ -604,15 +613,14 @@ class Game:
         if not hand and not stack:
             self._winner = player
         self._version += 1
-        self._history.append(Play(player, tuple(Card.from_code(c) for c in cards), pile, tuple(declared)))
 
-    def _do_draw(self, player: int) -> None:
+    def _do_draw(self, player: int) -> int:
         code = self._draws[player].pop()
         self._hands[player].append(code)
         if self._debt[player]:
             self._debt[player] -= 1
         self._version += 1
-        self._history.append(Draw(player, Card.from_code(code)))
+        return code
 
     def _do_flip(self) -> None:
         for pile, reserve in enumerate(self._reserves):
@@ -621,9 +629,8 @@ class Game:
                 self._piles[pile].append(code)
                 self._set_top(pile, code)
         self._version += 1
-        self._history.append(Flip())
 
-    def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> None:
+    def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> Sequence[Sequence[int]]:
         """Rebuild with the given stacks (top first), or shuffle with the game's random source."""
         v = self.variant
         rule = v.rebuild
@@ -637,9 +644,10 @@ class Game:
             self._top_colour = [2] * v.piles
         self._reserves = [list(reversed(r)) for r in reserves]
         self._version += 1
-        self._history.append(Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in reserves)))
+        return reserves
 
     def _shuffled_rebuild(self) -> list[list[int]]:
+        """New reserves (top first) under the variant's rebuild rule, shuffled with the game's random source."""
         rule = self.variant.rebuild
         if rule is RebuildRule.EACH_PILE:
             out = []
@@ -724,6 +732,15 @@ class Game:
             elif self.check_rebuild() is None:
                 out.append(Rebuild())
         return out
+
+    def to_log(self, *, players: Sequence[str] | None = None) -> Log:
+        """This game as a ``speedrules-log/1`` log (layout and recorded history).
+
+        >>> write_log(game.to_log(players=["Ann", "Ben"]), "game.json")  # doctest: +SKIP
+        """
+        from .log import log_from_games
+
+        return log_from_games([self], players=players)
 
     def _legal_plays(self, seat: int) -> list[Play]:
         v = self.variant

@@ -1,0 +1,644 @@
+"""The log format ``speedrules-log/1``: reading, checking, compiling and writing logged games.
+
+A log is JSON or YAML with the structure of ``schemas/log.schema.json`` (see
+``docs/log-format.md``).  Reading does not run the JSON Schema validator on the hot
+path: :func:`_compile` is a hand-written structural check that accepts exactly the
+documents the schema accepts (a property test proves the equivalence) and turns the
+events into integer-coded tuples for the referee in the same pass.  Only when it
+refuses a document is the schema validator run, to name every problem's place.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import attrs
+import jsonschema
+import yaml
+
+from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
+from .documents import DocumentError, json_path, parse_text, read_text
+from .errors import VariantError
+from .layout import Layout
+from .loading import _data_dir, load_variant, variant_from_document, variant_names
+from .variant import Variant
+
+if TYPE_CHECKING:
+    from .game import Game
+
+LOG_FORMAT = "speedrules-log/1"
+
+REVEAL, PLAY, DRAW, FLIP, REBUILD = range(5)
+"""Compiled event kinds."""
+EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild")
+
+CompiledEvent = tuple[int, int, int, Any, tuple[int, ...], "float | int | None"]
+"""``(kind, player, pile, cards, declared, t)``: ``cards`` is a tuple of codes (play),
+a code or ``None`` (draw), or a tuple of stacks of codes (rebuild)."""
+
+RANK_OF_TEXT: dict[str, int] = {}
+for _rank in range(1, 14):
+    for _spelling in {RANK_NAMES[_rank], RANK_NAMES[_rank].lower()} | ({"T", "t"} if _rank == 10 else set()):
+        RANK_OF_TEXT[_spelling] = _rank
+"""Every spelling of a rank the log schema accepts (``as``), mapped to its number."""
+
+_TOP_KEYS = frozenset({"format", "variant", "players", "meta", "deals"})
+_DEAL_KEYS = frozenset({"layout", "events", "meta"})
+_LAYOUT_KEYS = frozenset({"hands", "draw", "starters", "reserves"})
+_EVENT_KEYS = {
+    "reveal": frozenset({"type", "t"}),
+    "play": frozenset({"type", "t", "player", "pile", "card", "cards", "as"}),
+    "draw": frozenset({"type", "t", "player", "card"}),
+    "flip": frozenset({"type", "t"}),
+    "rebuild": frozenset({"type", "t", "reserves"}),
+}
+_KIND = {name: kind for kind, name in enumerate(EVENT_TYPES)}
+
+
+class LogError(DocumentError):
+    """A log could not be read: it is missing, not JSON/YAML, fails the schema, or names
+    an unknown or invalid variant.  ``location`` names the file and the place in it."""
+
+    def __init__(self, location: str, reason: str, problems: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(location, reason)
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems) or ((location, reason),)
+        if len(self.problems) > 1:
+            self.args = ("\n".join(f"{where}: {why}" for where, why in self.problems),)
+
+
+@functools.cache
+def log_schema() -> dict[str, Any]:
+    """The log JSON Schema (Draft 2020-12)."""
+    schema: dict[str, Any] = json.loads(
+        _data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
+    )
+    return schema
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(log_schema())
+
+
+# ---------------------------------------------------------------------- structural check
+
+
+def _index(value: Any) -> int | None:
+    """A JSON Schema ``integer`` >= 0 as an int (``1.0`` counts, ``True`` does not), else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value >= 0 else None
+    if isinstance(value, float) and value.is_integer() and value >= 0:
+        return int(value)
+    return None
+
+
+def _is_time(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+def _stack(value: Any) -> tuple[int, ...] | None:
+    if not isinstance(value, list):
+        return None
+    get = CODE_OF_TEXT.get
+    out = []
+    for text in value:
+        code = get(text) if isinstance(text, str) else None
+        if code is None:
+            return None
+        out.append(code)
+    return tuple(out)
+
+
+def _stacks(value: Any) -> tuple[tuple[int, ...], ...] | None:
+    if not isinstance(value, list):
+        return None
+    out = []
+    for item in value:
+        stack = _stack(item)
+        if stack is None:
+            return None
+        out.append(stack)
+    return tuple(out)
+
+
+def _compile_event(ev: Any) -> CompiledEvent | None:
+    if not isinstance(ev, dict):
+        return None
+    typ = ev.get("type")
+    allowed = _EVENT_KEYS.get(typ) if isinstance(typ, str) else None
+    if allowed is None or not allowed.issuperset(ev):
+        return None
+    t = None
+    if "t" in ev:
+        t = ev["t"]
+        if not _is_time(t):
+            return None
+    kind = _KIND[str(typ)]
+    if kind == PLAY:
+        player = _index(ev.get("player"))
+        pile = _index(ev.get("pile"))
+        if player is None or pile is None:
+            return None
+        if "card" in ev:
+            if "cards" in ev:
+                return None
+            text = ev["card"]
+            code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
+            if code is None:
+                return None
+            cards: tuple[int, ...] = (code,)
+        else:
+            found = _stack(ev.get("cards"))
+            if not found:
+                return None
+            cards = found
+        declared: tuple[int, ...] = ()
+        if "as" in ev:
+            spec = ev["as"]
+            if isinstance(spec, str):
+                rank = RANK_OF_TEXT.get(spec)
+                if rank is None:
+                    return None
+                declared = (rank,)
+            elif isinstance(spec, list) and spec:
+                ranks = [RANK_OF_TEXT.get(r) if isinstance(r, str) else None for r in spec]
+                if None in ranks:
+                    return None
+                declared = tuple(r for r in ranks if r is not None)
+            else:
+                return None
+        return (PLAY, player, pile, cards, declared, t)
+    if kind == DRAW:
+        player = _index(ev.get("player"))
+        if player is None:
+            return None
+        code = None
+        if "card" in ev:
+            text = ev["card"]
+            code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
+            if code is None:
+                return None
+        return (DRAW, player, -1, code, (), t)
+    if kind == REBUILD:
+        if "reserves" not in ev:
+            return None
+        stacks = _stacks(ev["reserves"])
+        if stacks is None:
+            return None
+        return (REBUILD, -1, -1, stacks, (), t)
+    return (kind, -1, -1, None, (), t)
+
+
+@attrs.frozen(slots=True)
+class CompiledDeal:
+    """One deal of a log, checked and integer-coded: the layout's stacks (top first) and the events."""
+
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[tuple[int, ...], ...]
+    starters: tuple[int, ...]
+    reserves: tuple[tuple[int, ...], ...]
+    events: tuple[CompiledEvent, ...]
+
+    def layout(self) -> Layout:
+        def cards(stack: Iterable[int]) -> tuple[Card, ...]:
+            return tuple(Card.from_code(c) for c in stack)
+
+        return Layout(
+            hands=tuple(cards(h) for h in self.hands),
+            draw=tuple(cards(d) for d in self.draw),
+            starters=cards(self.starters),
+            reserves=tuple(cards(r) for r in self.reserves),
+        )
+
+
+def _compile_deal(deal: Any) -> CompiledDeal | None:
+    if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
+        return None
+    if "layout" not in deal or "events" not in deal:
+        return None
+    if "meta" in deal and not isinstance(deal["meta"], dict):
+        return None
+    layout = deal["layout"]
+    if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
+        return None
+    hands, draw, reserves = _stacks(layout["hands"]), _stacks(layout["draw"]), _stacks(layout["reserves"])
+    starters = _stack(layout["starters"])
+    if hands is None or draw is None or reserves is None or starters is None:
+        return None
+    raw_events = deal["events"]
+    if not isinstance(raw_events, list):
+        return None
+    events = []
+    for ev in raw_events:
+        compiled = _compile_event(ev)
+        if compiled is None:
+            return None
+        events.append(compiled)
+    return CompiledDeal(hands, draw, starters, reserves, tuple(events))
+
+
+def _compile(data: Any) -> tuple[CompiledDeal, ...] | None:
+    """The deals of a log document, or ``None`` exactly when the document fails the schema."""
+    if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
+        return None
+    if "format" not in data or "variant" not in data or "deals" not in data:
+        return None
+    if data["format"] != LOG_FORMAT or not isinstance(data["format"], str):
+        return None
+    variant = data["variant"]
+    if not ((isinstance(variant, str) and variant) or isinstance(variant, dict)):
+        return None
+    if "players" in data:
+        players = data["players"]
+        if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
+            return None
+    if "meta" in data and not isinstance(data["meta"], dict):
+        return None
+    deals = data["deals"]
+    if not isinstance(deals, list):
+        return None
+    out = []
+    for deal in deals:
+        compiled = _compile_deal(deal)
+        if compiled is None:
+            return None
+        out.append(compiled)
+    return tuple(out)
+
+
+def is_valid_log_document(data: Any) -> bool:
+    """Whether ``data`` is valid against the log schema (the fast structural check)."""
+    return _compile(data) is not None
+
+
+def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
+    """Every place where ``data`` fails the log schema, as ``(location, reason)``."""
+    problems = []
+    for err in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+        where = f"{name}: {json_path(err.absolute_path)}"
+        schema = err.schema if isinstance(err.schema, dict) else {}
+        if err.validator == "pattern":
+            reason = f"{err.instance!r} is not {schema.get('description', 'valid')}"
+        elif err.validator == "additionalProperties":
+            extra = sorted(map(str, set(err.instance) - set(schema.get("properties", {}))))
+            reason = "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(map(repr, extra))
+        elif err.validator == "oneOf" and isinstance(err.instance, dict) and "type" in err.instance:
+            reason = "a play names its card with exactly one of 'card' or 'cards'"
+        elif err.validator == "oneOf" and "description" in schema:
+            reason = f"{err.instance!r} is not {schema['description']}"
+        elif err.validator == "const":
+            reason = f"{err.instance!r} is not {err.validator_value!r}"
+        else:
+            reason = err.message
+        problems.append((where, reason))
+    return problems
+
+
+# ---------------------------------------------------------------------- the Log value
+
+
+@attrs.frozen(slots=True, eq=False)
+class Log:
+    """A logged game: the document as read (``data``), its resolved variant and its deals.
+
+    ``Log`` objects compare by their canonical JSON form (:meth:`to_json`).  Build one
+    with :func:`read_log`, :func:`parse_log` or :func:`log_from_games`.
+    """
+
+    data: dict[str, Any]
+    variant: Variant
+    name: str = "<log>"
+    compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
+
+    @property
+    def players(self) -> tuple[str, ...] | None:
+        """The players' display names, if the log gives them."""
+        players = self.data.get("players")
+        return tuple(players) if players is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Display names per seat: the log's, else ``player 0``, ``player 1``..."""
+        given = self.players or ()
+        return tuple(given[s] if s < len(given) else f"player {s}" for s in range(self.variant.players))
+
+    @property
+    def deals(self) -> tuple[CompiledDeal, ...]:
+        return self.compiled
+
+    def actions(self, deal: int) -> list[tuple[Action, float | int | None]]:
+        """The events of deal ``deal`` as library actions, each with its time ``t``."""
+        return [(_to_action(ev), ev[5]) for ev in self.compiled[deal].events]
+
+    def to_json(self) -> dict[str, Any]:
+        """The log in canonical form (card and rank texts canonical, key order fixed)."""
+        return canonical(self.data)
+
+    def dumps(self, *, indent: int | None = None) -> str:
+        """The log as JSON text."""
+        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Log) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.dumps())
+
+
+def _to_action(ev: CompiledEvent) -> Action:
+    kind, player, pile, cards, declared, _ = ev
+    if kind == PLAY:
+        return Play(player, tuple(Card.from_code(c) for c in cards), pile, declared)
+    if kind == DRAW:
+        return Draw(player, None if cards is None else Card.from_code(cards))
+    if kind == REBUILD:
+        return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in cards))
+    return Flip() if kind == FLIP else Reveal()
+
+
+def _canon_card(text: Any) -> Any:
+    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
+    return TEXT_OF[code] if code is not None else text
+
+
+def _canon_stacks(stacks: Any) -> Any:
+    return [[_canon_card(c) for c in s] for s in stacks]
+
+
+def _canon_rank(text: str) -> str:
+    return RANK_NAMES[RANK_OF_TEXT[text]]
+
+
+def canonical(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A valid log document in canonical form: canonical card/rank texts, fixed key order,
+    integral floats (``1.0``) as ints for seats and piles."""
+    out: dict[str, Any] = {"format": data["format"], "variant": data["variant"]}
+    if "players" in data:
+        out["players"] = list(data["players"])
+    if "meta" in data:
+        out["meta"] = data["meta"]
+    deals = []
+    for deal in data["deals"]:
+        layout = deal["layout"]
+        new_deal: dict[str, Any] = {
+            "layout": {
+                "hands": _canon_stacks(layout["hands"]),
+                "draw": _canon_stacks(layout["draw"]),
+                "starters": [_canon_card(c) for c in layout["starters"]],
+                "reserves": _canon_stacks(layout["reserves"]),
+            },
+            "events": [_canon_event(ev) for ev in deal["events"]],
+        }
+        if "meta" in deal:
+            new_deal["meta"] = deal["meta"]
+        deals.append(new_deal)
+    out["deals"] = deals
+    return out
+
+
+def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": ev["type"]}
+    for key in ("player", "card", "cards", "pile", "as", "reserves", "t"):
+        if key not in ev:
+            continue
+        value = ev[key]
+        if key in ("player", "pile"):
+            value = int(value)
+        elif key == "card":
+            value = _canon_card(value)
+        elif key == "cards":
+            value = [_canon_card(c) for c in value]
+        elif key == "as":
+            value = _canon_rank(value) if isinstance(value, str) else [_canon_rank(r) for r in value]
+        elif key == "reserves":
+            value = _canon_stacks(value)
+        out[key] = value
+    return out
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _resolve_variant(ref: Any, name: str, override: Variant | None) -> Variant:
+    if override is not None:
+        return override
+    try:
+        if isinstance(ref, str):
+            if ref in variant_names():
+                return load_variant(ref)
+            if Path(name).exists():
+                candidate = Path(name).parent / ref
+                if candidate.suffix.lower() in (".yaml", ".yml", ".json") and candidate.exists():
+                    return load_variant(candidate)
+            known = ", ".join(variant_names())
+            raise LogError(f"{name}: variant", f"unknown variant {ref!r}: the bundled variants are {known}")
+        return variant_from_document(ref, name=f"{name}: variant")
+    except VariantError as err:
+        raise LogError(f"{name}: variant", "the log's variant is not valid", err.errors) from None
+
+
+def parse_log(data: Any, name: str = "<log>", *, variant: Variant | None = None) -> Log:
+    """Check an already-parsed log document and return it as a :class:`Log`.
+
+    ``variant`` overrides the log's own.  Raises :class:`LogError` naming every place
+    where the document fails the schema, or an unknown or invalid variant.
+    """
+    compiled = _compile(data)
+    if compiled is None:
+        problems = schema_problems(data, name)
+        if not problems:  # the structural check and the schema disagree: report, never pass
+            problems = [(name, "not a valid speedrules-log/1 document")]
+        where, why = problems[0]
+        raise LogError(where, why, problems)
+    return Log(data=data, variant=_resolve_variant(data["variant"], name, variant), name=name, compiled=compiled)
+
+
+def _parse_json_fast(text: str, name: str) -> Any:
+    def refuse(constant: str) -> Any:
+        raise LogError(name, f"not valid JSON: {constant} is not a number JSON allows")
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except json.JSONDecodeError:
+        return parse_text(text, name)
+    except RecursionError:
+        raise LogError(name, "not readable: nested too deeply") from None
+
+
+def read_log(source: str | Path | IO[str] | IO[bytes], *, variant: Variant | None = None) -> Log:
+    """Read and check a log file (JSON or YAML).
+
+    >>> log = read_log("examples/finished-game.json")  # doctest: +SKIP
+    >>> referee(log).valid  # doctest: +SKIP
+    True
+
+    Raises :class:`LogError` (a ``ValueError``) naming the file, the place and the
+    reason: missing file, not JSON/YAML, fails the schema, unknown variant.
+    """
+    try:
+        text, name = read_text(source)
+        data = _parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
+    except LogError:
+        raise
+    except DocumentError as err:
+        raise LogError(err.location, err.reason) from None
+    return parse_log(data, name, variant=variant)
+
+
+def iter_log_lines(path: str | Path, *, variant: Variant | None = None) -> Iterator[tuple[str, Log | LogError]]:
+    """Read a JSON Lines archive (one log per line) lazily: yields ``(name, log or error)``.
+
+    Memory stays bounded by one log, whatever the archive's size.
+    """
+    name = str(path)
+    try:
+        handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
+    except OSError as err:
+        yield name, LogError(name, f"cannot read: {err.strerror or err}")
+        return
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            where = f"{name}:{number}"
+            try:
+                yield where, parse_log(_parse_json_fast(line, where), where, variant=variant)
+            except LogError as err:
+                yield where, err
+            except DocumentError as err:
+                yield where, LogError(err.location, err.reason)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def variant_to_document(variant: Variant) -> dict[str, Any]:
+    """A complete variant document (valid against the variant schema) for ``variant``."""
+    doc: dict[str, Any] = {}
+    if _NAME_RE.match(variant.name) and len(variant.name) <= 64:
+        doc["name"] = variant.name
+    doc["title"] = variant.title
+    if variant.description:
+        doc["description"] = variant.description
+    doc["sources"] = [{"seed": s.seed, "says": s.says} for s in variant.sources]
+    doc.update(
+        players=variant.players,
+        deck={"packs": variant.packs, "jokers": variant.jokers},
+        deal={
+            "hand": variant.hand_size,
+            "draw": "rest" if variant.draw_size is None else variant.draw_size,
+            "piles": variant.piles,
+            "reserves": list(variant.reserve_sizes),
+        },
+        ranks={
+            "order": variant.rank_order.value,
+            "same_rank": variant.same_rank,
+            "alternate_colours": variant.alternate_colours,
+        },
+        hand={"limit": variant.hand_limit, "refill": variant.refill.value},
+        runs=variant.runs,
+        jokers={
+            "wild": variant.jokers_wild,
+            "declare": variant.joker_declare.value,
+            "may_go_out": variant.joker_may_go_out,
+            "prevents_flip": variant.joker_prevents_flip,
+        },
+        rebuild=variant.rebuild.value,
+    )
+    return doc
+
+
+def variant_reference(variant: Variant) -> str | dict[str, Any]:
+    """How a log names ``variant``: its bundled name if it is a bundled variant, else its document."""
+    if variant.name in variant_names() and load_variant(variant.name) == variant:
+        return variant.name
+    return variant_to_document(variant)
+
+
+def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
+    """The log event for a recorded action (see docs/log-format.md)."""
+    event: dict[str, Any]
+    if isinstance(action, Play):
+        event = {"type": "play", "player": action.player}
+        if len(action.cards) == 1:
+            event["card"] = str(action.cards[0])
+        else:
+            event["cards"] = [str(c) for c in action.cards]
+        event["pile"] = action.pile
+        if action.declared:
+            ranks = [RANK_NAMES[r] for r in action.declared]
+            event["as"] = ranks[0] if len(ranks) == 1 and len(action.cards) == 1 else ranks
+    elif isinstance(action, Draw):
+        event = {"type": "draw", "player": action.player}
+        if action.card is not None:
+            event["card"] = str(action.card)
+    elif isinstance(action, Rebuild):
+        if action.reserves is None:
+            raise ValueError("a rebuild is logged with its reserves: log the game's recorded history")
+        event = {"type": "rebuild", "reserves": [[str(c) for c in r] for r in action.reserves]}
+    elif isinstance(action, Flip):
+        event = {"type": "flip"}
+    else:
+        event = {"type": "reveal"}
+    if t is not None:
+        event["t"] = t
+    return event
+
+
+def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:
+    """One deal of a log from a game played through the library (its layout and history)."""
+    history = game.history
+    if times is not None and len(times) != len(history):
+        raise ValueError(f"{len(times)} times for {len(history)} actions")
+    return {
+        "layout": game.layout.to_json(),
+        "events": [action_to_event(a, None if times is None else times[i]) for i, a in enumerate(history)],
+    }
+
+
+def log_from_games(
+    games: Sequence[Game],
+    *,
+    players: Sequence[str] | None = None,
+    times: Sequence[Sequence[float | int | None] | None] | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> Log:
+    """A log of one or more games of the same variant played through the library.
+
+    >>> game = deal(load_variant("speed"), seed=1); game.reveal()  # doctest: +SKIP
+    >>> write_log(log_from_games([game]), "game.json")  # doctest: +SKIP
+    """
+    if not games:
+        raise ValueError("a log needs at least one game")
+    variant = games[0].variant
+    if any(g.variant != variant for g in games):
+        raise ValueError("every game of a log must be of the same variant")
+    data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(variant)}
+    if players is not None:
+        data["players"] = list(players)
+    if meta is not None:
+        data["meta"] = dict(meta)
+    data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
+    return parse_log(data, "<written log>", variant=variant)
+
+
+def write_log(log: Log, target: str | Path | IO[str], *, indent: int | None = 1, yaml_format: bool = False) -> None:
+    """Write ``log`` as JSON (or YAML with ``yaml_format``) to a path or an open text file."""
+    data = log.to_json()
+    if yaml_format:
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    else:
+        text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    if isinstance(target, (str, Path)):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
