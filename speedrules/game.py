@@ -411,7 +411,18 @@ class Game:
         if top == EMPTY:
             return self._v("play.rank", player, f"{name} played on pile {pile}, which is empty: wait for the flip")
         n_jokers = 0
+        direction = 0
+        one_way = len(cards) > 1 and not v.runs_any_way
         for i, code in enumerate(cards):
+            if one_way:
+                step_rank = declared[n_jokers] if code == JOKER_CODE and n_jokers < len(declared) else RANK_OF[code]
+                fitting = step_rank and v.fits_code(top, colour, code, step_rank)
+                step = v.step(top, step_rank) if fitting else 0
+                if step:
+                    if direction and step != direction:
+                        return self._v("play.run", player,
+                                       f"{name}'s run turns back at {TEXT_OF[code]} (pile {pile}); a run goes one way")
+                    direction = step
             if code == JOKER_CODE:
                 rank = declared[n_jokers] if n_jokers < len(declared) else None
                 n_jokers += 1

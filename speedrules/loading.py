@@ -108,7 +108,7 @@ class _Resolver:
     """Resolves one variant and its ``extends`` chain, collecting errors."""
 
     def __init__(self) -> None:
-        self.chain: list[str] = []
+        self.chain: list[tuple[str, str]] = []
 
     def bundled_path(self, name: str) -> Traversable | None:
         if name in variant_names():
@@ -132,6 +132,8 @@ class _Resolver:
         try:
             data, display = load_document(path)
         except DocumentError as err:
+            if referrer != ref:  # reached through 'extends': say who pointed there
+                raise VariantError([(referrer, f"{ref!r}: {err.location}: {err.reason}")]) from None
             raise VariantError([(err.location, err.reason)]) from None
         return self.resolve(data, display, f"file:{path.resolve()}", path.parent, default_name=path.stem)
 
@@ -151,20 +153,22 @@ class _Resolver:
         errors = schema_errors(data, display)
         if errors:
             raise VariantError(errors)
-        if key in self.chain:
-            cycle = " -> ".join([*self.chain[self.chain.index(key):], key])
+        keys = [k for k, _ in self.chain]
+        if key in keys:
+            cycle = " -> ".join([d for _, d in self.chain[keys.index(key):]] + [display])
             raise VariantError([(f"{display}: extends", f"'extends' makes a cycle: {cycle}")])
         data = dict(data)
         data.setdefault("name", default_name)
         parent_ref = data.pop("extends", None)
         if parent_ref is None:
             return data, display
-        self.chain.append(key)
+        self.chain.append((key, display))
         try:
             parent, _ = self.load_named(parent_ref, base_dir, f"{display}: extends")
         finally:
             self.chain.pop()
-        parent.pop("name", None)
+        for personal in ("name", "title", "description"):  # a house rule is not the variant it extends
+            parent.pop(personal, None)
         return _deep_merge(parent, data), display
 
 
@@ -243,7 +247,8 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
         alternate_colours=ranks["alternate_colours"],
         hand_limit=hand["limit"],
         refill=Refill(hand["refill"]),
-        runs=doc["runs"],
+        runs=doc["runs"] is not False,
+        runs_any_way=doc["runs"] == "any-way",
         jokers_wild=jokers["wild"],
         joker_declare=JokerDeclare(jokers["declare"]),
         joker_may_go_out=jokers["may_go_out"],

@@ -122,6 +122,8 @@ class Variant:
     hand_limit: int
     refill: Refill
     runs: bool
+    runs_any_way: bool = False
+    """With runs: whether a run may turn back (``4 5 4``), not only go one way (``3 4 5``)."""
     jokers_wild: bool
     joker_declare: JokerDeclare
     joker_may_go_out: bool
@@ -198,6 +200,16 @@ class Variant:
         if self.alternate_colours and top_colour != 2 and COLOUR_OF[code] == top_colour:
             return False
         return True
+
+    def step(self, top_rank: int, rank: int) -> int:
+        """The direction of a move from ``top_rank`` to ``rank``: +1 up, -1 down, 0 same rank or a wild top."""
+        if top_rank in (WILD, rank):
+            return 0
+        if self.rank_order is RankOrder.CYCLIC:
+            return 1 if (rank - top_rank) % 13 == 1 else -1
+        hi_top = 14 if top_rank == 1 else top_rank
+        hi_rank = 14 if rank == 1 else rank
+        return 1 if hi_rank > hi_top else -1
 
     def ranks_that_fit(self, top_rank: int) -> list[str]:
         """The rank texts that fit an effective top rank, in rank order (ace first)."""
