@@ -1,0 +1,449 @@
+"""The ``speedrules`` command line.
+
+Every subcommand is one ``add_<name>`` function that declares its arguments and one
+``run_<name>`` function that does the work and returns an exit code; ``SUBCOMMANDS``
+lists the ``add_`` functions in the order ``--help`` shows them.  To add a command,
+write the pair and append its ``add_`` function.
+
+Exit codes: 0 ok; 1 a game breaks a rule (the referee); 2 unreadable input (a missing
+file, bad YAML, an invalid variant, an unknown variant name, a bad argument), with a
+message on stderr naming the file, the place and the reason; 3 an internal error (a
+bug in speedrules), reported in one line rather than a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO, TypeAlias
+
+from . import __version__
+from .cards import RANK_NAMES, Card
+from .errors import SpeedrulesError, VariantError
+from .game import deal
+from .layout import Layout
+from .loading import VARIANT_SUFFIXES, load_variant, variant_names
+from .variant import JokerDeclare, RankOrder, Rebuild, Refill, Variant
+
+EXIT_OK = 0
+EXIT_RULE_BROKEN = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+PROG = "speedrules"
+WIDTH = 100
+"""Width that ``show`` wraps its text to (fixed, so output does not depend on the terminal)."""
+
+Runner = Callable[[argparse.Namespace], int]
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_<name>`` functions receive: ``add_parser`` makes the subcommand's parser."""
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _out(text: str = "") -> None:
+    print(text, file=sys.stdout)
+
+
+def _err(text: str) -> None:
+    print(f"{PROG}: {text}", file=sys.stderr)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def report_errors(errors: Sequence[tuple[str, str]], stream: TextIO | None = None) -> None:
+    """Print each ``(location, reason)`` on its own line, prefixed with the program name."""
+    stream = stream or sys.stderr
+    for where, why in errors:
+        line = f"{where}: {_one_line(why)}" if where else _one_line(why)
+        print(f"{PROG}: {line}", file=stream)
+
+
+def load(ref: str) -> Variant:
+    """Load a bundled variant by name or a variant file by path, for a command.
+
+    Raises :class:`VariantError` (exit 2); an unknown name gets a "did you mean" hint.
+    """
+    if not ref.strip():
+        raise VariantError([("NAME|FILE", "is empty: give a bundled variant name or a variant file")])
+    try:
+        return load_variant(ref)
+    except VariantError as err:
+        looks_like_path = os.sep in ref or Path(ref).suffix.lower() in VARIANT_SUFFIXES or Path(ref).exists()
+        if not looks_like_path:
+            close = difflib.get_close_matches(ref, variant_names(), n=1)
+            if close:
+                raise VariantError([*err.errors, (ref, f"did you mean {close[0]!r}?")]) from None
+        raise
+
+
+def _variant_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="NAME|FILE",
+                        help="a bundled variant name (see `speedrules variants`) or a variant file (.yaml, .json)")
+
+
+# ---------------------------------------------------------------------------- variants
+
+
+def add_variants(sub: Subparsers) -> None:
+    parser = sub.add_parser("variants", help="list the bundled variants",
+                            description="List the bundled variants: name, then a one-line description.")
+    parser.set_defaults(run=run_variants)
+
+
+def run_variants(args: argparse.Namespace) -> int:
+    names = variant_names()
+    width = max((len(n) for n in names), default=0)
+    broken: list[tuple[str, str]] = []
+    for name in names:
+        try:
+            variant = load_variant(name)
+        except VariantError as err:
+            broken.extend(err.errors)
+            continue
+        summary = _one_line(variant.description) or variant.title
+        _out(f"{name:<{width}}  {summary}")
+    if broken:
+        report_errors(broken)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------- show
+
+
+def add_show(sub: Subparsers) -> None:
+    parser = sub.add_parser("show", help="the rules of a variant in plain words",
+                            description="Print the resolved rules of a variant in plain words.")
+    _variant_argument(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="print the resolved variant document (defaults and `extends` applied) as JSON")
+    parser.set_defaults(run=run_show)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    variant = load(args.variant)
+    if args.json:
+        _out(json.dumps(variant.document, indent=2))
+    else:
+        _out(describe(variant))
+    return EXIT_OK
+
+
+def _count(n: int, thing: str, plural: str | None = None) -> str:
+    return f"{n} {thing if n == 1 else (plural or thing + 's')}"
+
+
+def _or_list(items: Sequence[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sizes(sizes: Sequence[int]) -> str:
+    """``5 each`` or ``7, 6 and 6``."""
+    if len(set(sizes)) == 1:
+        return f"{sizes[0]} each"
+    return _and_list([str(n) for n in sizes])
+
+
+def _article(rank_text: str) -> str:
+    return "an" if rank_text in ("A", "8") else "a"
+
+
+def _fits_example(variant: Variant, top: int) -> str:
+    """``on a 7: 6 or 8``: the ranks that fit on ``top``, lower neighbour first."""
+
+    def step(top: int, card: int) -> int:
+        if variant.rank_order is RankOrder.CYCLIC:
+            return (card - top + 6) % 13 - 6
+        return (14 if card == 1 else card) - (14 if top == 1 else top)
+
+    fits = [r for r in range(1, 14) if variant.fits_rank(top, r)]
+    fits.sort(key=lambda r: step(top, r))
+    text = RANK_NAMES[top]
+    return f"on {_article(text)} {text}: {_or_list([RANK_NAMES[r] for r in fits])}"
+
+
+def rules_in_words(variant: Variant) -> list[tuple[str, str]]:
+    """The variant's rules as ``(heading, text)`` pairs, in plain words."""
+    v = variant
+    rows: list[tuple[str, str]] = []
+    rows.append(("Players", f"{v.players}, playing at the same time with no turns"))
+
+    packs = "one 52-card pack" if v.packs == 1 else f"{v.packs} 52-card packs shuffled together"
+    jokers = "no jokers" if v.jokers == 0 else _count(v.jokers, "joker")
+    rows.append(("Deck", f"{packs}, {jokers}: {v.deck_size} cards"))
+
+    draws = v.draw_sizes
+    if v.draw_size is None:
+        draw_text = f"the rest of the deck split as evenly as possible into face-down draw stacks ({_sizes(draws)})"
+    else:
+        draw_text = f"a face-down draw stack of {v.draw_size}"
+    if v.hand_size:
+        deal_text = f"each player gets {_count(v.hand_size, 'card')} in hand and {draw_text}"
+    else:
+        deal_text = (f"each player gets no hand and {draw_text}, and draws up to {v.hand_limit} from it "
+                     "before the first play")
+    reserves = v.reserve_sizes
+    deal_text += f"; the centre has {_count(v.piles, 'pile')}, each started by one face-down starter card"
+    if len(set(reserves)) == 1:
+        deal_text += f", with a face-down reserve of {reserves[0]} beside each"
+    else:
+        deal_text += f", with face-down reserves of {_and_list([str(n) for n in reserves])} beside them"
+    deal_text += (f"; {v.deck_size} cards in all: {v.players * v.hand_size} in hands, {sum(draws)} in draw "
+                  f"stacks, {v.piles} starters, {sum(reserves)} in reserves")
+    rows.append(("Deal", deal_text))
+    rows.append(("Start", "the starters are turned up together; then anyone may play on any centre pile"))
+
+    if v.rank_order is RankOrder.CYCLIC:
+        order = ("a card goes on a centre pile one rank above or below its top card; the ranks run in a circle, "
+                 "so king, ace and two connect")
+    else:
+        order = ("a card goes on a centre pile one rank above or below its top card, ace high: 2 3 4 5 6 7 8 9 "
+                 "10 J Q K A, with no wrap from ace to two")
+    rows.append(("Ranks", f"{order}. For example {'; '.join(_fits_example(v, top) for top in (7, 13, 1, 2))}"))
+    if v.same_rank:
+        rows.append(("Doubles", "allowed: a card may also go on a card of its own rank (a 7 on a 7)"))
+    else:
+        rows.append(("Doubles", "not allowed: a card never goes on a card of its own rank"))
+    if v.alternate_colours:
+        rows.append(("Colours", "must alternate: a red card goes only on a black card and a black card only on a "
+                                "red one (a joker has no colour)"))
+    else:
+        rows.append(("Colours", "do not matter: suits and colours are ignored"))
+
+    limit = v.hand_limit
+    if v.refill is Refill.ANY_TIME:
+        refill = (f"draw one card at a time from your own draw stack whenever you hold fewer than {limit}; "
+                  "you may play several cards before drawing again")
+    elif v.refill is Refill.AFTER_EACH_PLAY:
+        refill = ("after each card you play you must draw a replacement from your own draw stack before you play "
+                  f"again (while it has cards); you may also draw whenever you hold fewer than {limit}")
+    else:
+        refill = (f"you may draw only when your hand is empty, and then you draw back up to {limit} (or what your "
+                  "draw stack still has) before playing again")
+    rows.append(("Hand", f"never more than {_count(limit, 'card')}; {refill}. With an empty draw stack you "
+                         "play on with what you hold"))
+    if v.runs:
+        rows.append(("Runs", "allowed: several cards may be laid on one pile at once, each fitting the card before "
+                             "it (8 9 10 on a 7)"))
+    else:
+        rows.append(("Runs", "not allowed: one card at a time"))
+
+    if v.jokers == 0:
+        rows.append(("Jokers", "none in the deck"))
+    else:
+        stands = ("any rank the player announces" if v.joker_declare is JokerDeclare.ANY
+                  else f"a rank that would itself fit the pile ({_fits_example(v, 7)}), announced by the player")
+        text = (f"{_count(v.jokers, 'joker')}, wild: a joker played on a pile stands for {stands}, and the next card "
+                "must fit that rank; a joker turned up as a starter or by a flip takes any card")
+        text += "; a player may go out on a joker" if v.joker_may_go_out else "; a joker may not be your last card"
+        if v.joker_prevents_flip:
+            text += "; a held joker that could be played counts as a playable card, so it prevents a flip"
+        else:
+            text += "; a held joker does not count as a playable card, so the reserves may flip while one is held"
+        if not v.jokers_wild:  # cannot happen in a checked variant: jokers in the deck must be wild
+            text = f"{_count(v.jokers, 'joker')}, not wild"
+        rows.append(("Jokers", text))
+
+    rows.append(("Stuck", "when nobody can play or draw, every reserve turns its top card onto its own centre pile "
+                          "at once; nobody may ask for a flip while they can still play or draw"))
+    blocked = "when every reserve is empty and nobody can play or draw"
+    if v.rebuild is Rebuild.KEEP_TOPS:
+        rebuild = ("each centre pile keeps its top card; the cards beneath are gathered, shuffled and split as "
+                   "evenly as possible into new reserves")
+    elif v.rebuild is Rebuild.EACH_PILE:
+        rebuild = "each centre pile is shuffled and becomes the reserve beside it; the centre is empty until the flip"
+    else:
+        rebuild = ("all the centre cards are gathered, shuffled and split as evenly as possible into new reserves; "
+                   "the centre is empty until the flip")
+    rows.append(("Rebuild", f"{blocked}, {rebuild}"))
+    rows.append(("Winning", "the first player with an empty hand and an empty draw stack wins the deal"))
+    return rows
+
+
+def describe(variant: Variant) -> str:
+    """The whole of ``speedrules show``: title, description, rules and sources."""
+    lines = [f"{variant.title} ({variant.name})"]
+    if variant.description:
+        lines += textwrap.wrap(_one_line(variant.description), WIDTH)
+    lines.append("")
+    rows = rules_in_words(variant)
+    head = max(len(h) for h, _ in rows) + 2
+    for heading, text in rows:
+        lines += textwrap.wrap(_one_line(text), WIDTH, initial_indent=f"{heading + ':':<{head}}",
+                               subsequent_indent=" " * head)
+    lines.append("")
+    if variant.sources:
+        lines.append("Sources:")
+        for source in variant.sources:
+            lines += textwrap.wrap(_one_line(source.says), WIDTH, initial_indent=f"  {source.seed} says: ",
+                                   subsequent_indent=" " * 12)
+    else:
+        lines.append("Sources: none listed")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- check-variant
+
+
+def add_check_variant(sub: Subparsers) -> None:
+    parser = sub.add_parser("check-variant", help="check a variant file",
+                            description="Check a variant file: print OK, or every problem with its file, field "
+                                        "and reason (exit 2).")
+    parser.add_argument("file", metavar="FILE", help="a variant file (.yaml, .yml, .json) or a bundled name")
+    parser.set_defaults(run=run_check_variant)
+
+
+def run_check_variant(args: argparse.Namespace) -> int:
+    try:
+        variant = load(args.file)
+    except VariantError as err:
+        report_errors(err.errors)
+        _err(f"{args.file}: not a valid variant ({_count(len(err.errors), 'problem')})")
+        return EXIT_BAD_INPUT
+    _out(f"OK {args.file}: {variant.name} ({variant.title})")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------- deal
+
+
+def add_deal(sub: Subparsers) -> None:
+    parser = sub.add_parser("deal", help="deal a layout",
+                            description="Deal a layout of a variant from a seed. The same seed gives the same "
+                                        "layout on every platform.")
+    _variant_argument(parser)
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="the random seed (an integer); without it a seed is picked and reported")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"hands", "draw", "starters", "reserves"}, stacks top card first')
+    parser.set_defaults(run=run_deal)
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    variant = load(args.variant)
+    game = deal(variant, args.seed)
+    if args.json:
+        _out(json.dumps(game.layout.to_json()))
+        if args.seed is None:
+            _err(f"dealt with --seed {game.seed}")
+    else:
+        _out(f"{variant.title} ({variant.name}), seed {game.seed}")
+        _out()
+        _out(layout_table(game.layout))
+    return EXIT_OK
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+
+
+def layout_table(layout: Layout) -> str:
+    """A dealt layout as two readable tables: the players, then the centre piles."""
+    players: list[list[str]] = [["player", "hand", "draw stack"]]
+    for seat, (hand, stack) in enumerate(zip(layout.hands, layout.draw, strict=True)):
+        drawn = f"{_count(len(stack), 'card')}, top {stack[0]}" if stack else "empty"
+        players.append([str(seat), _cards(hand), drawn])
+    centre: list[list[str]] = [["pile", "starter", "reserve (top first)"]]
+    for pile, (starter, reserve) in enumerate(zip(layout.starters, layout.reserves, strict=True)):
+        centre.append([str(pile), str(starter), f"{_count(len(reserve), 'card')}: {_cards(reserve)}"
+                       if reserve else "empty"])
+    return "\n".join([*_table(players), "", *_table(centre)])
+
+
+# ---------------------------------------------------------------------------- main
+
+SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
+    add_variants,
+    add_show,
+    add_check_variant,
+    add_deal,
+]
+"""The ``add_`` function of every subcommand, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="The rules of the card game Speed, in every documented variant.",
+        epilog="Exit codes: 0 ok, 1 a game breaks a rule, 2 unreadable input, 3 internal error.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
+    return parser
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, --version and usage errors (argparse prints the message)
+        return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+    run: Runner = args.run
+    try:
+        return run(args)
+    except VariantError as err:
+        report_errors(err.errors)
+        return EXIT_BAD_INPUT
+    except SpeedrulesError as err:  # a DocumentError, a LogError (one line per problem), a CardError...
+        report_errors([("", line) for line in str(err).splitlines() or [type(err).__name__]])
+        return EXIT_BAD_INPUT
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit-time flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code.
+
+    Never raises: a closed output pipe ends quietly (exit 0), an interrupt exits 130,
+    and an unexpected error prints one ``internal error`` line and exits 3.
+    """
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # deliberately broad: the user gets one line, never a traceback
+        message = _one_line(str(err))
+        print(f"{PROG}: internal error: {type(err).__name__}" + (f": {message}" if message else ""),
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())
