@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
@@ -29,6 +29,8 @@ from .errors import SpeedrulesError, VariantError
 from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
+from .log import Log, LogError, iter_log_lines, log_from_games, read_log, write_log
+from .referee import referee, render_verdict
 from .variant import JokerDeclare, RankOrder, Rebuild, Refill, Variant
 
 EXIT_OK = 0
@@ -334,12 +336,27 @@ def add_deal(sub: Subparsers) -> None:
                         help="the random seed (an integer); without it a seed is picked and reported")
     parser.add_argument("--json", action="store_true",
                         help='print {"hands", "draw", "starters", "reserves"}, stacks top card first')
+    parser.add_argument("--log", metavar="FILE", default=None,
+                        help="also start a speedrules-log/1 file from this deal (its layout, no events yet)")
+    parser.add_argument("--players", metavar="NAMES", default=None,
+                        help="with --log: the players' display names, comma-separated (Ann,Ben)")
     parser.set_defaults(run=run_deal)
 
 
 def run_deal(args: argparse.Namespace) -> int:
     variant = load(args.variant)
     game = deal(variant, args.seed)
+    if args.log is not None:
+        players = None
+        if args.players is not None:
+            players = [p.strip() for p in args.players.split(",")]
+            if len(players) != variant.players or not all(players):
+                raise VariantError([("--players", f"give {variant.players} non-empty names, comma-separated")])
+        try:
+            write_log(log_from_games([game], players=players), args.log)
+        except OSError as err:
+            _err(f"{args.log}: cannot write: {err.strerror or err}")
+            return EXIT_BAD_INPUT
     if args.json:
         _out(json.dumps(game.layout.to_json()))
         if args.seed is None:
@@ -373,6 +390,63 @@ def layout_table(layout: Layout) -> str:
     return "\n".join([*_table(players), "", *_table(centre)])
 
 
+# ---------------------------------------------------------------------------- referee
+
+
+def add_referee(sub: Subparsers) -> None:
+    parser = sub.add_parser(
+        "referee", help="judge logged games",
+        description="Replay each log (speedrules-log/1, JSON or YAML; a .jsonl file holds one log per line) "
+                    "through the rules and report, per deal, the result or the first event that breaks a rule. "
+                    "Exit 0 if every log is valid, 1 if any breaks a rule, 2 if any cannot be read.")
+    parser.add_argument("logs", metavar="LOG", nargs="+", help="log files (.json, .yaml, or .jsonl archives)")
+    parser.add_argument("--variant", metavar="NAME|FILE", default=None,
+                        help="judge under this variant instead of the one each log names")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per line per log, in input order")
+    parser.set_defaults(run=run_referee)
+
+
+def _logs_of(path: str, variant: Variant | None) -> Iterator[tuple[str, Log | LogError]]:
+    if path.endswith(".jsonl"):
+        yield from iter_log_lines(path, variant=variant)
+        return
+    try:
+        yield path, read_log(path, variant=variant)
+    except LogError as err:
+        yield path, err
+
+
+def _error_json(name: str, err: LogError) -> dict[str, object]:
+    first_where, first_why = err.problems[0]
+    more = len(err.problems) - 1
+    message = first_why + (f" (and {_count(more, 'more problem')})" if more else "")
+    return {"file": name, "error": {"message": message, "location": first_where,
+                                    "problems": [{"location": w, "message": m} for w, m in err.problems]}}
+
+
+def run_referee(args: argparse.Namespace) -> int:
+    override = load(args.variant) if args.variant is not None else None
+    worst = EXIT_OK
+    for path in args.logs:
+        for name, item in _logs_of(path, override):
+            if isinstance(item, LogError):
+                worst = EXIT_BAD_INPUT
+                if args.json:
+                    _out(json.dumps(_error_json(name, item)))
+                else:
+                    report_errors(item.problems)
+                continue
+            verdict = referee(item)
+            if not verdict.valid and worst == EXIT_OK:
+                worst = EXIT_RULE_BROKEN
+            if args.json:
+                _out(json.dumps({"file": name, **verdict.to_json()}))
+            else:
+                _out(render_verdict(verdict, name))
+    return worst
+
+
 # ---------------------------------------------------------------------------- main
 
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
@@ -380,6 +454,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     add_show,
     add_check_variant,
     add_deal,
+    add_referee,
 ]
 """The ``add_`` function of every subcommand, in the order ``--help`` lists them."""
 

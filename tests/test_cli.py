@@ -296,7 +296,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--help")
     assert code == 0
-    for command in ("variants", "show", "check-variant", "deal"):
+    for command in ("variants", "show", "check-variant", "deal", "referee"):
         assert command in out
 
 
@@ -534,10 +534,15 @@ def test_api_doc_covers_every_public_name() -> None:
     assert set(speedrules.__all__) - documented == set()
 
 
-def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    (block,) = _fenced(REPO / "README.md", "python")
-    exec(compile(block, "README.md", "exec"), {})
+def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    tour, referee_block = _fenced(REPO / "README.md", "python")
+    namespace: dict[str, object] = {}
+    exec(compile(tour, "README.md", "exec"), namespace)
+    exec(compile(referee_block, "README.md", "exec"), namespace)  # continues with the tour's game
     out = capsys.readouterr().out.splitlines()
+    assert out[-2:] == ["False play.rank", "True"]
+    out = out[:-2]
     assert out[0] == repr(variant_names())
     assert out[1:] == [
         "['AH', 'QH']",
@@ -556,5 +561,5 @@ def test_readme_lists_every_subcommand_and_two_quickstart_commands() -> None:
     commands = _fenced_text(quickstart, "sh")
     assert len(commands) == 2
     assert all(c.strip().startswith("python3 -m venv .venv && ") for c in commands)
-    for command in ("variants", "show", "check-variant", "deal"):
+    for command in ("variants", "show", "check-variant", "deal", "referee"):
         assert f"speedrules {command}" in readme
