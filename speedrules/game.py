@@ -252,7 +252,12 @@ class Game:
         version, value = self._dead_cache
         if version == self._version:
             return value
-        value = self._blocker() is None and not self._rebuild_can_change_anything()
+        value = (
+            self._blocker() is None
+            and not self._rebuild_can_change_anything()
+            # a joker that does not prevent a flip (jokers.prevents_flip: false) may still be played
+            and all(self._playable(seat, for_block=False) is None for seat in range(self.variant.players))
+        )
         self._dead_cache = (self._version, value)
         return value
 
@@ -416,8 +421,9 @@ class Game:
         for i, code in enumerate(cards):
             if one_way:
                 step_rank = declared[n_jokers] if code == JOKER_CODE and n_jokers < len(declared) else RANK_OF[code]
-                fitting = step_rank and v.fits_code(top, colour, code, step_rank)
-                step = v.step(top, step_rank) if fitting else 0
+                # Only a move to a neighbouring rank has a direction (a joker declared as any rank has none).
+                adjacent = step_rank and top != WILD and v.accepts[top] >> step_rank & 1
+                step = v.step(top, step_rank) if adjacent else 0
                 if step:
                     if direction and step != direction:
                         return self._v("play.run", player,

@@ -59,9 +59,19 @@ def variant_schema() -> dict[str, Any]:
     return schema
 
 
+_WHOLE_INTEGERS = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+)
+"""JSON Schema counts ``2.0`` as an integer; a variant's counts must be real ints (they size deals and slices)."""
+
+
 @functools.cache
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(variant_schema())
+    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
+    )
+    validator: jsonschema.Draft202012Validator = cls(variant_schema())
+    return validator
 
 
 @functools.cache
@@ -84,7 +94,7 @@ def schema_errors(
     for err in sorted(validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
         where = f"{name}: {json_path(err.absolute_path)}"
         if err.validator == "additionalProperties":
-            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})), key=repr)
             found.append((where, "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(map(repr, extra))))
         elif err.validator in ("oneOf", "anyOf"):
             options = [json.dumps(s.get("const")) if "const" in s else s.get("type", "?") for s in err.validator_value]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -99,7 +100,7 @@ def _index(value: Any) -> int | None:
 
 
 def _is_time(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 and value != math.inf
 
 
 def _stack(value: Any) -> tuple[int, ...] | None:
@@ -277,25 +278,37 @@ def is_valid_log_document(data: Any) -> bool:
     return _compile(data) is not None
 
 
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a reason must not echo a whole (possibly huge) document."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
     """Every place where ``data`` fails the log schema, as ``(location, reason)``."""
+    def document_order(err: jsonschema.ValidationError) -> list[tuple[int, int | str]]:
+        # list indices as numbers (events[2] before events[10]); siblings are all indices or all keys
+        return [(0, p) if isinstance(p, int) else (1, str(p)) for p in err.absolute_path]
+
     problems = []
-    for err in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+    for err in sorted(_validator().iter_errors(data), key=document_order):
         where = f"{name}: {json_path(err.absolute_path)}"
         schema = err.schema if isinstance(err.schema, dict) else {}
         if err.validator == "pattern":
-            reason = f"{err.instance!r} is not {schema.get('description', 'valid')}"
+            reason = f"{_brief(err.instance)} is not {schema.get('description', 'valid')}"
         elif err.validator == "additionalProperties":
             extra = sorted(map(str, set(err.instance) - set(schema.get("properties", {}))))
             reason = "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(map(repr, extra))
         elif err.validator == "oneOf" and isinstance(err.instance, dict) and "type" in err.instance:
             reason = "a play names its card with exactly one of 'card' or 'cards'"
         elif err.validator == "oneOf" and "description" in schema:
-            reason = f"{err.instance!r} is not {schema['description']}"
+            reason = f"{_brief(err.instance)} is not {schema['description']}"
         elif err.validator == "const":
-            reason = f"{err.instance!r} is not {err.validator_value!r}"
+            reason = f"{_brief(err.instance)} is not {err.validator_value!r}"
+        elif err.validator == "type":
+            reason = f"{_brief(err.instance)} is not of type {err.validator_value!r}"
         else:
-            reason = err.message
+            reason = err.message if len(err.message) <= 200 else err.message[:197] + "..."
         problems.append((where, reason))
     return problems
 
@@ -443,15 +456,27 @@ def _resolve_variant(ref: Any, name: str, override: Variant | None) -> Variant:
         raise LogError(f"{name}: variant", "the log's variant is not valid", err.errors) from None
 
 
+def _non_finite(data: Any, name: str, path: tuple[str | int, ...] = ()) -> list[tuple[str, str]]:
+    """Places holding NaN or an infinity (YAML's ``.nan``, ``.inf``), which no time may be."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return [(f"{name}: {json_path(path)}", f"{data!r} is not a number a log allows")]
+    items: Iterable[tuple[str | int, Any]] = (
+        data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    )
+    return [p for key, value in items for p in _non_finite(value, name, (*path, key))]
+
+
 def parse_log(data: Any, name: str = "<log>", *, variant: Variant | None = None) -> Log:
     """Check an already-parsed log document and return it as a :class:`Log`.
 
     ``variant`` overrides the log's own.  Raises :class:`LogError` naming every place
     where the document fails the schema, or an unknown or invalid variant.
     """
+    if data is None:
+        raise LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
     compiled = _compile(data)
     if compiled is None:
-        problems = schema_problems(data, name)
+        problems = schema_problems(data, name) or _non_finite(data, name)
         if not problems:  # the structural check and the schema disagree: report, never pass
             problems = [(name, "not a valid speedrules-log/1 document")]
         where, why = problems[0]

@@ -1,0 +1,27 @@
+"""Test configuration: a deterministic Hypothesis profile for the whole suite.
+
+``derandomize=True`` makes every run explore the same examples (a failure found
+once is found again); ``print_blob=True`` prints the reproduction blob of a failure.
+Set ``SPEEDRULES_HYPOTHESIS_PROFILE=thorough`` for a longer, still deterministic run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+settings.register_profile(
+    "speedrules",
+    derandomize=True,
+    max_examples=60,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("thorough", parent=settings.get_profile("speedrules"), max_examples=1000)
+settings.load_profile(os.environ.get("SPEEDRULES_HYPOTHESIS_PROFILE", "speedrules"))

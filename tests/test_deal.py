@@ -1,0 +1,192 @@
+"""The deal: every bundled variant's layout partitions exactly its deck, with the declared sizes,
+reproducibly from a seed, by the documented shuffle-and-deal algorithm."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthetic_variant, texts
+
+import speedrules
+from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
+
+VARIANTS = [*variant_names(), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
+
+
+def get_variant(name: str) -> Variant:
+    return synthetic_variant(name.split(":", 1)[1]) if name.startswith("synthetic:") else load_variant(name)
+
+
+def expected_draw_sizes(v: Variant) -> list[int]:
+    """The draw stacks the variant's document declares: a number each, or "rest" split as evenly
+    as possible with the lower seats taking the extra cards (001 "Deal the draw piles evenly")."""
+    draw = v.document["deal"]["draw"]
+    if draw != "rest":
+        return [draw] * v.players
+    rest = 52 * v.packs + v.jokers - v.players * v.hand_size - v.piles - sum(v.reserve_sizes)
+    return [rest // v.players + (1 if seat < rest % v.players else 0) for seat in range(v.players)]
+
+
+def reimplemented_layout(v: Variant, seed: int) -> dict[str, list[list[str]] | list[str]]:
+    """The documented algorithm, written out again: the deck in canonical order (each pack
+    S H D C x A..K, then the jokers); Fisher-Yates from the end with j = randrange(i + 1) of
+    random.Random(seed); then, from the front: each seat's hand, each seat's draw stack, one
+    starter per pile, each reserve; every stack listed top card first."""
+    deck = deck_texts(v.packs, v.jokers)
+    rng = random.Random(seed)
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    hand_size = v.document["deal"]["hand"]
+    reserves = v.document["deal"]["reserves"]
+    reserve_sizes = [reserves] * v.document["deal"]["piles"] if isinstance(reserves, int) else reserves
+    out: dict[str, list[list[str]] | list[str]] = {}
+    pos = 0
+    hands = []
+    for _ in range(v.players):
+        hands.append(deck[pos:pos + hand_size])
+        pos += hand_size
+    draws = []
+    for size in expected_draw_sizes(v):
+        draws.append(deck[pos:pos + size])
+        pos += size
+    starters = deck[pos:pos + len(reserve_sizes)]
+    pos += len(reserve_sizes)
+    res = []
+    for size in reserve_sizes:
+        res.append(deck[pos:pos + size])
+        pos += size
+    assert pos == len(deck)
+    out["hands"], out["draw"], out["starters"], out["reserves"] = hands, draws, starters, res
+    return out
+
+
+def test_pinned_layout_of_speed_seed_0() -> None:
+    v = load_variant("speed")
+    expected = reimplemented_layout(v, 0)
+    game = deal(v, 0)
+    assert game.layout.to_json() == expected
+    # The game starts from that layout: hands, draw stacks top first, face-down starters, reserves.
+    assert [[str(c) for c in h] for h in game.hands] == expected["hands"]
+    assert [[str(c) for c in d] for d in game.draw_stacks] == expected["draw"]
+    assert [str(p[0]) for p in game.piles] == expected["starters"]
+    assert [[str(c) for c in r] for r in game.reserves] == expected["reserves"]
+    assert game.seed == 0
+    # 000: five to hold and fifteen to draw each; five, one, one, five in the middle.
+    assert [len(h) for h in expected["hands"]] == [5, 5]
+    assert [len(d) for d in expected["draw"]] == [15, 15]
+    assert [len(r) for r in expected["reserves"]] == [5, 5] and len(expected["starters"]) == 2
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=12)
+@given(seed=seeds() | st.integers(-(2**70), 2**70))
+def test_deal_of_every_variant(name: str, seed: int) -> None:
+    v = get_variant(name)
+    doc = v.document
+    game = deal(v, seed)
+    layout = game.layout
+    # The documented algorithm, reimplemented.
+    assert layout.to_json() == reimplemented_layout(v, seed)
+    # A partition of exactly the deck, with the declared sizes.
+    assert texts(layout.all_cards()) == Counter(deck_texts(doc["deck"]["packs"], doc["deck"]["jokers"]))
+    assert len(layout.hands) == len(layout.draw) == doc["players"]
+    assert all(len(h) == doc["deal"]["hand"] for h in layout.hands)
+    assert [len(d) for d in layout.draw] == expected_draw_sizes(v)
+    if doc["deal"]["draw"] == "rest":
+        assert even_sizes_ok([len(d) for d in layout.draw], sum(expected_draw_sizes(v)))
+    assert len(layout.starters) == doc["deal"]["piles"]  # one starter per pile
+    reserves = doc["deal"]["reserves"]
+    assert [len(r) for r in layout.reserves] == (
+        [reserves] * doc["deal"]["piles"] if isinstance(reserves, int) else reserves)
+    # Before the reveal nothing is face up and nobody has played.
+    assert not game.is_revealed and game.tops == (None,) * v.piles and game.history == ()
+    assert texts(game.all_cards()) == texts(layout.all_cards())
+    # Reproducible: the same seed (or an equal random source) deals the same layout.
+    assert deal(v, seed).layout == layout
+    assert deal(v, random.Random(seed)).layout == layout
+    # The layout survives JSON, and a game started from it is the same game.
+    data = layout.to_json()
+    assert Layout.from_json(data) == layout
+    assert Layout.from_json(json.loads(json.dumps(data))) == layout
+    again = speedrules.Game.from_layout(v, Layout.from_json(data))
+    assert (again.hands, again.draw_stacks, again.piles, again.reserves) == (
+        game.hands, game.draw_stacks, game.piles, game.reserves)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=8)
+@given(a=seeds(), b=seeds())
+def test_different_seeds_different_layouts(name: str, a: int, b: int) -> None:
+    assume(a != b)
+    v = get_variant(name)
+    # 52! orders: two seeds giving the same layout would be a broken shuffle, not bad luck.
+    assert deal(v, a).layout != deal(v, b).layout
+
+
+def test_no_seed_picks_one_and_reports_it() -> None:
+    v = load_variant("speed")
+    game = deal(v)
+    assert isinstance(game.seed, int)
+    assert deal(v, game.seed).layout == game.layout
+
+
+@pytest.mark.parametrize("bad", [1.5, "1", True, b"x"])
+def test_seed_must_be_an_int_or_random(bad: object) -> None:
+    with pytest.raises(TypeError):
+        deal(load_variant("speed"), bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["speed", "speed-three", "speed-jokers"])
+@given(seed=seeds(), data=st.data())
+def test_layouts_that_are_not_the_deal_are_refused(name: str, seed: int, data: st.DataObject) -> None:
+    assume(name in variant_names())
+    v = load_variant(name)
+    layout = deal(v, seed).layout.to_json()
+    kind = data.draw(st.sampled_from(["swap-card", "move-card", "drop-card"]))
+    stacks = [("hands", i) for i in range(len(layout["hands"]))] + [("draw", i) for i in range(len(layout["draw"]))]
+    where, i = data.draw(st.sampled_from(stacks))
+    stack = layout[where][i]
+    assert isinstance(stack, list)
+    k = data.draw(st.integers(0, len(stack) - 1)) if stack else None
+    assume(k is not None)
+    assert k is not None
+    if kind == "swap-card":
+        # Replace a card by another one: the multiset is no longer the deck.
+        old = stack[k]
+        stack[k] = data.draw(st.sampled_from([t for t in deck_texts(1, 1) if t != old]))
+        rule = "layout.cards"
+    elif kind == "move-card":
+        # Move a card from one stack to another: sizes no longer match.
+        other = layout["reserves"][0]
+        assert isinstance(other, list)
+        other.append(stack.pop(k))
+        rule = "layout.shape"
+    else:
+        stack.pop(k)
+        rule = "layout.shape"
+    bad = Layout.from_json(layout)
+    violation = speedrules.check_layout(v, bad)
+    assert violation is not None and violation.rule == rule
+    with pytest.raises(IllegalActionError) as info:
+        speedrules.Game.from_layout(v, bad)
+    assert info.value.rule == rule
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"hands": []}, {"hands": [["AS"]], "draw": [], "starters": "AS", "reserves": 5},
+    {"hands": [["XX"]], "draw": [], "starters": [], "reserves": []},
+])
+def test_layout_from_bad_json(data: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        Layout.from_json(data)
+
+
+def test_layout_lists_cards_as_cards() -> None:
+    layout = deal(load_variant("speed"), 3).layout
+    assert all(isinstance(c, Card) for c in layout.all_cards())
