@@ -8,16 +8,16 @@
 True
 """
 
-from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal
 from .cards import JOKER, Card, parse_cards, parse_rank
 from .errors import CardError, IllegalActionError, SpeedrulesError, VariantError, Violation
-from .game import Game, Outcome, check_layout, deal, deal_layout
+from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
 from .layout import Layout
 from .loading import load_variant, variant_from_document, variant_names
 from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
-from .referee import DealVerdict, LoggedViolation, Verdict, referee
+from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
-from .variant import EMPTY, WILD, JokerDeclare, RankOrder, Refill, Source, Variant
+from .variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .variant import Rebuild as RebuildRule
 
 __version__ = "0.1.0"
@@ -40,8 +40,11 @@ __all__ = [
     "RULES",
     "WILD",
     "Action",
+    "Call",
     "Card",
     "CardError",
+    "Collision",
+    "Collisions",
     "DealVerdict",
     "Draw",
     "Flip",
@@ -52,7 +55,9 @@ __all__ = [
     "Log",
     "LogError",
     "LoggedViolation",
+    "MatchResult",
     "Outcome",
+    "Pickup",
     "Play",
     "RankOrder",
     "Rebuild",
@@ -60,8 +65,10 @@ __all__ = [
     "Refill",
     "Reveal",
     "Rule",
+    "Scoring",
     "Source",
     "SpeedrulesError",
+    "Ties",
     "Variant",
     "VariantError",
     "Verdict",

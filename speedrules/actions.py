@@ -101,5 +101,32 @@ class Rebuild:
         return "rebuild"
 
 
-Action = Reveal | Play | Draw | Flip | Rebuild
+@attrs.frozen(slots=True)
+class Call:
+    """``player`` announces going out ("Speed!", with or without a slap, as the variant says)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} calls"
+
+
+@attrs.frozen(slots=True)
+class Pickup:
+    """``player``, who went out and missed the call, takes centre ``pile`` as a new draw stack.
+
+    The pile is turned face down: its bottom card becomes the top of the new draw stack.
+    """
+
+    player: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"player {self.player} picks up pile {self.pile}"
+
+
+Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup
 """Any action."""
+
+REVEAL, PLAY, DRAW, FLIP, REBUILD, CALL, PICKUP = range(7)
+"""Integer event kinds of the low-level interface (``Game.check_event`` / ``Game.apply_event``)."""

@@ -404,6 +404,10 @@ def add_referee(sub: Subparsers) -> None:
                         help="judge under this variant instead of the one each log names")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per line per log, in input order")
+    parser.add_argument("--all", action="store_true", dest="all_violations",
+                        help="apply the correction procedure and keep judging after a violation (an illegal card "
+                             "goes back to its owner's hand, an extra card drawn back on the stack, a false flip is "
+                             "undone); a deal whose position cannot be restored is void")
     parser.set_defaults(run=run_referee)
 
 
@@ -437,7 +441,7 @@ def run_referee(args: argparse.Namespace) -> int:
                 else:
                     report_errors(item.problems)
                 continue
-            verdict = referee(item)
+            verdict = referee(item, all_violations=args.all_violations)
             if not verdict.valid and worst == EXIT_OK:
                 worst = EXIT_RULE_BROKEN
             if args.json:

@@ -17,15 +17,32 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .actions import (
+    CALL,
+    DRAW,
+    FLIP,
+    PICKUP,
+    PLAY,
+    REBUILD,
+    REVEAL,
+    Action,
+    Call,
+    Draw,
+    Flip,
+    Pickup,
+    Play,
+    Rebuild,
+    Reveal,
+)
 from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card
 from .errors import IllegalActionError, Violation
 from .layout import Layout
-from .variant import ALL_RANKS, EMPTY, WILD, Refill, Variant
+from .variant import ALL_RANKS, EMPTY, WILD, Collisions, RankOrder, Refill, Ties, Variant
+from .variant import Call as CallRule
 from .variant import Rebuild as RebuildRule
 
 if TYPE_CHECKING:
@@ -43,10 +60,53 @@ class Outcome:
 
     winner: int | None
     reason: str
+    tied: tuple[int, ...] = ()
+    """With ``reason == "tie"``: the seats that went out at the same moment."""
 
     @property
     def is_dead_end(self) -> bool:
         return self.reason == "dead-end"
+
+    @property
+    def is_tie(self) -> bool:
+        return self.reason == "tie"
+
+
+@attrs.frozen(slots=True)
+class Collision:
+    """Plays that landed on one pile at the same time ``t``, resolved by the variant's policy.
+
+    ``plays`` are the event indices of the plays (in the log's or the history's numbering);
+    ``kept`` is the one whose card stayed on the pile (``None``: every card went back).
+    """
+
+    pile: int
+    t: float | int
+    plays: tuple[int, ...]
+    kept: int | None
+
+    def to_json(self) -> dict[str, object]:
+        returned = [i for i in self.plays if i != self.kept]
+        return {"pile": self.pile, "t": self.t, "events": list(self.plays), "kept": self.kept, "returned": returned}
+
+
+_Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[object, ...], int]
+"""A play that stayed: (player, codes, declared, debt before, finish state before, event index)."""
+
+
+class _Group:
+    """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``)."""
+
+    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "t")
+
+    def __init__(self, t: float | int, pile: int, prior: tuple[int, int, int], kept: _Landed | None) -> None:
+        self.t = t
+        self.pile = pile
+        self.prior = prior  # (effective rank, colour, code) of the top before the group
+        self.kept = kept
+        self.players: set[int] = {kept[0]} if kept is not None else set()
+        self.record = -1  # index in Game._collisions, once two plays met
+        self.plays: list[int] = []
 
 
 def shuffle_codes(codes: list[int], rng: random.Random) -> None:
@@ -79,15 +139,24 @@ class Game:
     """
 
     __slots__ = (
+        "_callers",
+        "_collisions",
         "_dead_cache",
         "_debt",
         "_draws",
+        "_finish_t",
+        "_group",
         "_hands",
         "_history",
+        "_last_t",
+        "_out_seat",
+        "_pickup_owed",
         "_piles",
         "_reserves",
         "_revealed",
         "_rng",
+        "_tied",
+        "_times",
         "_top_colour",
         "_top_rank",
         "_version",
@@ -130,8 +199,17 @@ class Game:
         self._revealed = False
         self._winner: int | None = None
         self._history: list[Action] = []
+        self._times: list[float | int | None] = []
         self._version = 0
         self._dead_cache = (-1, False)
+        self._last_t: float | int | None = None
+        self._group: _Group | None = None
+        self._collisions: list[Collision] = []
+        self._out_seat: int | None = None  # went out, call still due
+        self._finish_t: float | int | None = None
+        self._tied: tuple[int, ...] = ()
+        self._callers: set[int] = set()
+        self._pickup_owed: set[int] = set()
 
     @classmethod
     def from_layout(
@@ -161,8 +239,22 @@ class Game:
         other._revealed = self._revealed
         other._winner = self._winner
         other._history = list(self._history)
+        other._times = list(self._times)
         other._version = self._version
         other._dead_cache = self._dead_cache
+        other._last_t = self._last_t
+        group = self._group
+        if group is not None:
+            clone = _Group(group.t, group.pile, group.prior, group.kept)
+            clone.players, clone.record = set(group.players), group.record
+            group = clone
+        other._group = group
+        other._collisions = list(self._collisions)
+        other._out_seat = self._out_seat
+        other._finish_t = self._finish_t
+        other._tied = self._tied
+        other._callers = set(self._callers)
+        other._pickup_owed = set(self._pickup_owed)
         return other
 
     def __repr__(self) -> str:
@@ -217,6 +309,26 @@ class Game:
         """Every action applied so far, as recorded (draws name their card, rebuilds their stacks)."""
         return tuple(self._history)
 
+    @property
+    def history_times(self) -> tuple[float | int | None, ...]:
+        """The time ``t`` each recorded action was applied with (``None`` if untimed)."""
+        return tuple(self._times)
+
+    @property
+    def collisions(self) -> tuple[Collision, ...]:
+        """The collisions resolved so far (plays that landed on one pile at the same time)."""
+        return tuple(self._collisions)
+
+    @property
+    def call_due(self) -> int | None:
+        """The seat that went out and must still call (variants with ``announce.call``), else ``None``."""
+        return self._out_seat
+
+    @property
+    def pickups_owed(self) -> frozenset[int]:
+        """Seats that missed their call and must take a centre pile as a new draw stack."""
+        return frozenset(self._pickup_owed)
+
     def remaining(self) -> tuple[int, ...]:
         """Cards each seat still holds, hand and draw stack together."""
         return tuple(len(h) + len(d) for h, d in zip(self._hands, self._draws, strict=True))
@@ -239,15 +351,17 @@ class Game:
         """The winner, a dead end, or ``None`` while the deal goes on."""
         if self._winner is not None:
             return Outcome(self._winner, "out")
+        if self._tied:
+            return Outcome(None, "tie", self._tied)
         if self._is_dead_end():
             return Outcome(None, "dead-end")
         return None
 
     def is_over(self) -> bool:
-        return self._winner is not None or self._is_dead_end()
+        return self._winner is not None or bool(self._tied) or self._is_dead_end()
 
     def _is_dead_end(self) -> bool:
-        if not self._revealed or any(self._reserves):
+        if not self._revealed or any(self._reserves) or self._out_seat is not None:
             return False
         version, value = self._dead_cache
         if version == self._version:
@@ -320,6 +434,10 @@ class Game:
 
     def _blocker(self) -> tuple[int, str] | None:
         """The first seat that can still play or draw, with what it can do; ``None`` if blocked."""
+        if self._out_seat is not None:
+            return self._out_seat, f"{self.names[self._out_seat]} has gone out and must call"
+        for seat in sorted(self._pickup_owed):
+            return seat, f"{self.names[seat]} must pick up a centre pile (missed call)"
         for seat in range(self.variant.players):
             found = self._playable(seat, for_block=True)
             if found is not None:
@@ -335,10 +453,14 @@ class Game:
         return None
 
     def _top_text(self, pile: int, top: int) -> str:
-        if top == JOKER_CODE:
-            rank = self._top_rank[pile]
+        return self._card_text(top, self._top_rank[pile])
+
+    @staticmethod
+    def _card_text(code: int, rank: int) -> str:
+        """A top card's text; a joker shows the rank it stands for."""
+        if code == JOKER_CODE:
             return "JK (wild)" if rank == WILD else f"JK (as {RANK_NAMES[rank]})"
-        return TEXT_OF[top]
+        return TEXT_OF[code]
 
     def is_blocked(self) -> bool:
         """Whether play has stopped: the starters are up and nobody may play or draw.
@@ -357,15 +479,16 @@ class Game:
     def _v(self, rule: str, player: int | None, message: str) -> Violation:
         return Violation(rule, player, message)
 
-    def _check_common(self, player: int | None) -> Violation | None:
-        if self.is_over():
+    def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
+        if self.is_over() and not same_instant_play:
             outcome = self.outcome()
             assert outcome is not None
-            what = (
-                f"{self.names[outcome.winner]} has already won the deal"
-                if outcome.winner is not None
-                else "the deal has ended in a dead end"
-            )
+            if outcome.winner is not None:
+                what = f"{self.names[outcome.winner]} has already won the deal"
+            elif outcome.is_tie:
+                what = "the deal was tied by " + " and ".join(self.names[s] for s in outcome.tied)
+            else:
+                what = "the deal has ended in a dead end"
             return self._v("event.after-end", player, f"nothing may happen after the end: {what}")
         if player is not None and not 0 <= player < self.variant.players:
             return self._v("event.invalid", None, f"there is no seat {player} in a {self.variant.players}-player game")
@@ -378,11 +501,37 @@ class Game:
             problem = self._v("event.order", None, "the starters have already been revealed")
         return problem
 
+    def _out_players(self) -> set[int]:
+        return {s for s in (self._winner, self._out_seat) if s is not None} | set(self._tied)
+
+    def _same_instant(self, player: int, t: float | int | None) -> bool:
+        """Whether a play by ``player`` at ``t`` lands at the instant someone else went out
+        (the window in which a tie can still happen, with ``ties: replay``)."""
+        return (
+            t is not None
+            and t == self._finish_t
+            and self.variant.ties is Ties.REPLAY
+            and bool(self._out_players())
+            and player not in self._out_players()
+        )
+
+    def _collision_group(self, player: int, pile: int, t: float | int | None) -> _Group | None:
+        group = self._group
+        if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
+            return None
+        return group
+
     def check_play(
-        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = ()
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = (), t: float | int | None = None
     ) -> Violation | None:
-        """Why ``player`` may not lay the card codes ``cards`` on ``pile`` now, or ``None``."""
-        problem = self._check_common(player)
+        """Why ``player`` may not lay the card codes ``cards`` on ``pile`` now (at time ``t``), or ``None``.
+
+        A play at the same ``t`` on the same pile as the play just before it, by another
+        player, collided with it: under ``lower-stays`` and ``return-both`` it is judged
+        against the top both cards landed on.
+        """
+        group = self._collision_group(player, pile, t) if 0 <= pile < self.variant.piles else None
+        problem = self._check_common(player, same_instant_play=group is not None or self._same_instant(player, t))
         if problem is not None:
             return problem
         v = self.variant
@@ -413,6 +562,9 @@ class Game:
                            f"{name} must draw {self._debt[player]} more card(s) before playing "
                            f"(refill rule: {v.refill.value})")
         top, colour = self._top_rank[pile], self._top_colour[pile]
+        top_code = self._piles[pile][-1] if self._piles[pile] else -1
+        if group is not None:
+            top, colour, top_code = group.prior
         if top == EMPTY:
             return self._v("play.rank", player, f"{name} played on pile {pile}, which is empty: wait for the flip")
         n_jokers = 0
@@ -445,7 +597,7 @@ class Game:
                 top, colour = rank, 2
                 continue
             if not v.fits_code(top, colour, code, None):
-                return self._misfit(player, cards, i, pile, top, colour)
+                return self._misfit(player, cards, i, pile, top, colour, top_code)
             top, colour = RANK_OF[code], COLOUR_OF[code]
         if n_jokers != len(declared):
             return self._v("play.joker", player,
@@ -455,11 +607,13 @@ class Game:
             return self._v("play.joker", player, f"{name} may not go out on a joker")
         return None
 
-    def _misfit(self, player: int, cards: Sequence[int], i: int, pile: int, top: int, colour: int) -> Violation:
+    def _misfit(
+        self, player: int, cards: Sequence[int], i: int, pile: int, top: int, colour: int, top_code: int
+    ) -> Violation:
         """The violation for card ``i`` of a play that does not fit the top it meets."""
         v, code = self.variant, cards[i]
         if i == 0:
-            below = self._top_text(pile, self._piles[pile][-1])
+            below = self._card_text(top_code, top)
         else:
             below = f"JK (as {RANK_NAMES[top]})" if cards[i - 1] == JOKER_CODE else TEXT_OF[cards[i - 1]]
         needs = " or ".join(v.ranks_that_fit(top))
@@ -555,46 +709,292 @@ class Game:
                            "as possible")
         return None
 
-    def check(self, action: Action) -> Violation | None:
-        """Why ``action`` is illegal now, or ``None`` if it is legal.  Never changes the game."""
-        if isinstance(action, Play):
-            return self.check_play(action.player, [c.code for c in action.cards], action.pile, action.declared)
-        if isinstance(action, Draw):
-            return self.check_draw(action.player, None if action.card is None else action.card.code)
-        if isinstance(action, Flip):
+    def check_call(self, player: int) -> Violation | None:
+        """Why ``player`` may not call ("Speed!") now, or ``None``."""
+        if not 0 <= player < self.variant.players:
+            return self._v("event.invalid", None, f"there is no seat {player} in a {self.variant.players}-player game")
+        if player == self._out_seat or (player in self._out_players() and player not in self._callers):
+            return None
+        name = self.names[player]
+        held = len(self._hands[player]) + len(self._draws[player])
+        if player in self._callers:
+            why = f"{name} has already called"
+        elif held:
+            why = f"{name} called but still holds {held} card(s)"
+        elif player in self._pickup_owed:
+            why = f"{name} called too late: another event came first, so {name} must pick up a centre pile"
+        else:
+            why = f"{name} called but has not gone out"
+        return self._v("call.false", player, why)
+
+    def check_pickup(self, player: int, pile: int) -> Violation | None:
+        """Why ``player`` may not take centre ``pile`` as a new draw stack now, or ``None``."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        if not 0 <= pile < self.variant.piles:
+            return self._v("event.invalid", player,
+                           f"there is no centre pile {pile} (this variant has {self.variant.piles})")
+        name = self.names[player]
+        if player not in self._pickup_owed:
+            return self._v("pickup.not-due", player,
+                           f"{name} picked up pile {pile}, but only a player who missed the call picks up a pile")
+        if not self._piles[pile]:
+            return self._v("pickup.empty", player, f"{name} picked up pile {pile}, which is empty")
+        return None
+
+    def _missed_call(self, kind: int, player: int, t: float | int | None) -> int | None:
+        """The seat whose call this event comes too late for, if any."""
+        seat = self._out_seat
+        if seat is None or kind == CALL or (t is not None and t == self._finish_t):
+            return None  # a call is an announcement, not a move: it never makes another player's call late
+        return seat
+
+    def _penalise(self, seat: int) -> None:
+        """A missed call (``announce.call: penalty``): the seat must pick up a centre pile and play on."""
+        self._pickup_owed.add(seat)
+        self._out_seat = None
+        self._finish_t = None
+        self._version += 1
+
+    def check_event(
+        self,
+        kind: int,
+        player: int = -1,
+        pile: int = -1,
+        cards: object = None,
+        declared: Sequence[int] = (),
+        t: float | int | None = None,
+    ) -> Violation | None:
+        """The low-level, integer-coded form of :meth:`check`, used by the referee.
+
+        ``kind`` is one of ``speedrules.actions.REVEAL PLAY DRAW FLIP REBUILD CALL PICKUP``;
+        ``cards`` is a sequence of card codes (play), a code or ``None`` (draw), or the new
+        reserves as sequences of codes, top first (rebuild).  ``t`` is the event's time in
+        milliseconds (rule ``time.order``; collisions and ties are judged by it).
+        """
+        if t is not None and self._last_t is not None and t < self._last_t:
+            return self._v("time.order", player if player >= 0 else None,
+                           f"t = {t} comes after t = {self._last_t}: times must not decrease")
+        seat = self._missed_call(kind, player, t)
+        if seat is None:
+            return self._check_kind(kind, player, pile, cards, declared, t)
+        if self.variant.call is CallRule.REQUIRED:
+            return self._v("call.missing", seat,
+                           f"{self.names[seat]} went out but did not call before the next event")
+        # Penalty: the event is judged on the table as it is once the missed call is penalised.
+        saved = (self._out_seat, self._finish_t, set(self._pickup_owed), self._version, self._dead_cache)
+        self._penalise(seat)
+        try:
+            return self._check_kind(kind, player, pile, cards, declared, t)
+        finally:
+            self._out_seat, self._finish_t, self._pickup_owed, self._version, self._dead_cache = saved
+
+    def _check_kind(
+        self, kind: int, player: int, pile: int, cards: Any, declared: Sequence[int], t: float | int | None
+    ) -> Violation | None:
+        if kind == PLAY:
+            return self.check_play(player, cards, pile, declared, t)
+        if kind == DRAW:
+            return self.check_draw(player, cards)
+        if kind == FLIP:
             return self.check_flip()
-        if isinstance(action, Rebuild):
-            return self.check_rebuild(
-                None if action.reserves is None else [[c.code for c in r] for r in action.reserves]
-            )
-        if isinstance(action, Reveal):
+        if kind == REBUILD:
+            return self.check_rebuild(cards)
+        if kind == REVEAL:
             return self.check_reveal()
+        if kind == CALL:
+            return self.check_call(player)
+        if kind == PICKUP:
+            return self.check_pickup(player, pile)
+        raise ValueError(f"not an event kind: {kind!r}")
+
+    def apply_event(
+        self,
+        kind: int,
+        player: int = -1,
+        pile: int = -1,
+        cards: Any = None,
+        declared: Sequence[int] = (),
+        t: float | int | None = None,
+        index: int | None = None,
+    ) -> Any:
+        """Apply an event that :meth:`check_event` accepted (it is not checked again).
+
+        ``index`` numbers the event for collision records (default: the history length).
+        Returns the code drawn (draw) or the reserves used (rebuild), else ``None``.
+        """
+        seat = self._missed_call(kind, player, t)
+        if seat is not None:
+            self._penalise(seat)
+        if kind != PLAY:
+            self._group = None
+        result: Any = None
+        if kind == PLAY:
+            self._land_play(player, cards, pile, declared, t, len(self._history) if index is None else index)
+        elif kind == DRAW:
+            result = self._do_draw(player)
+        elif kind == FLIP:
+            self._do_flip()
+        elif kind == REBUILD:
+            result = self._do_rebuild(cards)
+        elif kind == REVEAL:
+            self._do_reveal()
+        elif kind == CALL:
+            self._do_call(player)
+        elif kind == PICKUP:
+            self._do_pickup(player, pile)
+        if t is not None:
+            self._last_t = t
+        return result
+
+    @staticmethod
+    def encode(action: Action) -> tuple[int, int, int, Any, tuple[int, ...]]:
+        """``(kind, player, pile, cards, declared)`` of an action, for :meth:`check_event`."""
+        if isinstance(action, Play):
+            return PLAY, action.player, action.pile, [c.code for c in action.cards], action.declared
+        if isinstance(action, Draw):
+            return DRAW, action.player, -1, None if action.card is None else action.card.code, ()
+        if isinstance(action, Flip):
+            return FLIP, -1, -1, None, ()
+        if isinstance(action, Rebuild):
+            reserves = None if action.reserves is None else [[c.code for c in r] for r in action.reserves]
+            return REBUILD, -1, -1, reserves, ()
+        if isinstance(action, Reveal):
+            return REVEAL, -1, -1, None, ()
+        if isinstance(action, Call):
+            return CALL, action.player, -1, None, ()
+        if isinstance(action, Pickup):
+            return PICKUP, action.player, action.pile, None, ()
         raise TypeError(f"not an action: {action!r}")
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now."""
-        return self.check(action) is None
+    def check(self, action: Action, t: float | int | None = None) -> Violation | None:
+        """Why ``action`` (at time ``t``, optional) is illegal now, or ``None``.  Never changes the game."""
+        kind, player, pile, cards, declared = self.encode(action)
+        return self.check_event(kind, player, pile, cards, declared, t)
+
+    def is_legal(self, action: Action, t: float | int | None = None) -> bool:
+        """Whether ``action`` (at time ``t``, optional) may be applied now."""
+        return self.check(action, t) is None
 
     # ------------------------------------------------------------------ doing
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action``, or raise :class:`IllegalActionError` (leaving the game unchanged)."""
-        problem = self.check(action)
+    def apply(self, action: Action, t: float | int | None = None) -> None:
+        """Apply ``action`` (at time ``t`` in ms since the reveal, optional), or raise
+        :class:`IllegalActionError` naming the broken rule (leaving the game unchanged).
+
+        With times, plays on one pile at the same ``t`` are collisions, resolved by the
+        variant's policy (see :attr:`collisions`), and two players going out at the same
+        ``t`` tie the deal where the variant says so.
+        """
+        kind, player, pile, cards, declared = self.encode(action)
+        problem = self.check_event(kind, player, pile, cards, declared, t)
         if problem is not None:
             raise IllegalActionError(problem)
+        result = self.apply_event(kind, player, pile, cards, declared, t, len(self._history))
         record: Action = action
-        if isinstance(action, Play):
-            self._do_play(action.player, [c.code for c in action.cards], action.pile, action.declared)
-        elif isinstance(action, Draw):
-            record = Draw(action.player, Card.from_code(self._do_draw(action.player)))
-        elif isinstance(action, Flip):
-            self._do_flip()
-        elif isinstance(action, Rebuild):
-            used = self._do_rebuild(None if action.reserves is None else [[c.code for c in r] for r in action.reserves])
-            record = Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in used))
-        else:
-            self._do_reveal()
+        if kind == DRAW:
+            record = Draw(player, Card.from_code(result))
+        elif kind == REBUILD:
+            record = Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in result))
         self._history.append(record)
+        self._times.append(t)
+
+    def _finish_state(self) -> tuple[object, ...]:
+        return (self._winner, self._out_seat, self._finish_t, self._tied, frozenset(self._callers))
+
+    def _land_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
+    ) -> None:
+        """A checked play lands: alone, or in a collision resolved by the variant's policy."""
+        policy = self.variant.collisions
+        group = self._collision_group(player, pile, t)
+        landed: _Landed = (player, tuple(cards), tuple(declared), self._debt[player], self._finish_state(), index)
+        if group is None:
+            cards_on_pile = self._piles[pile]
+            prior = (self._top_rank[pile], self._top_colour[pile], cards_on_pile[-1] if cards_on_pile else -1)
+            self._do_play(player, cards, pile, declared, t)
+            self._group = None
+            if policy is not Collisions.FIRST_LANDS and t is not None:
+                self._group = _Group(t, pile, prior, landed)
+                self._group.plays = [index]
+            return
+        group.players.add(player)
+        group.plays.append(index)
+        kept = group.kept
+        if (policy is Collisions.LOWER_STAYS and kept is not None
+                and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
+            stays: int | None = kept[5]  # the new card goes back to its owner's hand: nothing changes
+        else:
+            if kept is not None:
+                self._undo_landed(kept, group)
+            if policy is Collisions.LOWER_STAYS:
+                self._do_play(player, cards, pile, declared, t)
+                group.kept, stays = landed, index
+            else:  # return-both: every card goes back and the prior top stays
+                group.kept, stays = None, None
+        record = Collision(pile, group.t, tuple(group.plays), stays)
+        if group.record < 0:
+            group.record = len(self._collisions)
+            self._collisions.append(record)
+        else:
+            self._collisions[group.record] = record
+        self._version += 1
+
+    @staticmethod
+    def _landing_rank(cards: Sequence[int], declared: Sequence[int]) -> int:
+        """The rank of the card that touches the pile first (a joker's declared rank)."""
+        return declared[0] if cards[0] == JOKER_CODE and declared else RANK_OF[cards[0]]
+
+    def _is_lower(self, rank: int, than: int) -> bool:
+        """Rank order for ``lower-stays``: ace low (A=1 < 2 ... < K) with cyclic ranks, ace high with
+        ``ace-high``; an equal rank is not lower, so the card that landed first stays."""
+        if self.variant.rank_order is RankOrder.ACE_HIGH:
+            rank, than = (14 if rank == 1 else rank), (14 if than == 1 else than)
+        return rank < than
+
+    def _undo_landed(self, kept: _Landed, group: _Group) -> None:
+        """A card that had stayed goes back to its owner's hand; the top before the collision returns."""
+        player, codes, _, debt, finish, _ = kept
+        pile = self._piles[group.pile]
+        del pile[len(pile) - len(codes):]
+        self._top_rank[group.pile], self._top_colour[group.pile] = group.prior[0], group.prior[1]
+        self._hands[player].extend(codes)
+        self._debt[player] = debt
+        winner, out_seat, finish_t, tied, callers = finish
+        self._winner, self._out_seat = winner, out_seat  # type: ignore[assignment]
+        self._finish_t, self._tied = finish_t, tied  # type: ignore[assignment]
+        self._callers = set(callers)  # type: ignore[call-overload]
+        self._version += 1
+
+    def _went_out(self, player: int, t: float | int | None) -> None:
+        if self._out_players():
+            # Someone went out before: only a play at the same instant gets here.
+            if self.variant.ties is Ties.REPLAY and t is not None and t == self._finish_t:
+                self._tied = tuple(sorted(self._out_players() | {player}))
+                self._winner = self._out_seat = None
+            return
+        self._finish_t = t
+        if self.variant.call is CallRule.NONE:
+            self._winner = player
+        else:
+            self._out_seat = player
+
+    def _do_call(self, player: int) -> None:
+        self._callers.add(player)
+        if player == self._out_seat:
+            self._winner, self._out_seat = player, None
+        self._version += 1
+
+    def _do_pickup(self, player: int, pile: int) -> None:
+        """The pile is turned face down as the player's new draw stack: its bottom card on top."""
+        self._draws[player] = list(reversed(self._piles[pile]))
+        self._piles[pile] = []
+        self._top_rank[pile], self._top_colour[pile] = EMPTY, 2
+        self._pickup_owed.discard(player)
+        if self.variant.refill is Refill.WHEN_EMPTY:  # an empty hand refills to the limit before the next play
+            self._debt[player] = min(self.variant.hand_limit, len(self._draws[player]))
+        self._version += 1
 
     # The _do_x methods change the state without checking or recording: callers check first
     # (apply does; so does the referee's replay loop, which needs no record).
@@ -609,7 +1009,9 @@ class Game:
         self._top_rank[pile] = RANK_OF[code] or WILD
         self._top_colour[pile] = COLOUR_OF[code]
 
-    def _do_play(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int]) -> None:
+    def _do_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None = None
+    ) -> None:
         hand = self._hands[player]
         for code in cards:
             hand.remove(code)
@@ -628,7 +1030,7 @@ class Game:
         elif refill is Refill.WHEN_EMPTY and not hand:
             self._debt[player] = min(self.variant.hand_limit, len(stack))
         if not hand and not stack:
-            self._winner = player
+            self._went_out(player, t)
         self._version += 1
 
     def _do_draw(self, player: int) -> int:
@@ -654,7 +1056,7 @@ class Game:
         if reserves is None:
             reserves = self._shuffled_rebuild()
         if rule is RebuildRule.KEEP_TOPS:
-            self._piles = [[p[-1]] for p in self._piles]
+            self._piles = [p[-1:] for p in self._piles]  # a pile emptied by a pickup stays empty
         else:
             self._piles = [[] for _ in self._piles]
             self._top_rank = [EMPTY] * v.piles
@@ -733,8 +1135,13 @@ class Game:
         """
         if self.is_over():
             return []
+        if self._out_seat is not None:
+            return [Call(self._out_seat)] if player in (None, self._out_seat) else []
         out: list[Action] = []
         seats = range(self.variant.players) if player is None else [player]
+        for seat in sorted(self._pickup_owed):
+            if seat in seats:
+                out.extend(Pickup(seat, pile) for pile in range(self.variant.piles) if self._piles[pile])
         if self._revealed:
             for seat in seats:
                 out.extend(self._legal_plays(seat))

@@ -23,7 +23,7 @@ import jsonschema
 
 from .documents import DocumentError, json_path, load_document, parse_text
 from .errors import VariantError
-from .variant import JokerDeclare, RankOrder, Rebuild, Refill, Source, Variant
+from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Source, Ties, Variant
 
 DEFAULTS: dict[str, Any] = {
     "title": None,
@@ -37,6 +37,10 @@ DEFAULTS: dict[str, Any] = {
     "runs": False,
     "jokers": {"wild": False, "declare": "any", "may_go_out": False, "prevents_flip": True},
     "rebuild": "keep-tops",
+    "collisions": "first-lands",
+    "ties": "replay",
+    "announce": {"call": "none", "how": "say"},
+    "match": {"scoring": "single", "target": None},
 }
 """Every field's default: plain two-player Speed (see docs/variant-format.md)."""
 
@@ -214,6 +218,10 @@ def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
             errors.append((f"{name}: deal", "leaves every player with no cards at all"))
     if deal["hand"] > hand["limit"]:
         errors.append((f"{name}: deal.hand", f"a hand of {deal['hand']} is over the hand limit of {hand['limit']}"))
+    match = doc["match"]
+    if match["scoring"] != "single" and match["target"] is None:
+        errors.append((f"{name}: match.target",
+                       f"match.scoring {match['scoring']!r} needs a target: the points that win the match"))
     if deck["jokers"] > 0 and not jokers["wild"]:
         errors.append((f"{name}: deck.jokers",
                        f"{deck['jokers']} jokers in the deck need jokers.wild: true (a joker that is not wild "
@@ -264,6 +272,12 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
         joker_may_go_out=jokers["may_go_out"],
         joker_prevents_flip=jokers["prevents_flip"],
         rebuild=Rebuild(doc["rebuild"]),
+        collisions=Collisions(doc["collisions"]),
+        ties=Ties(doc["ties"]),
+        call=Call(doc["announce"]["call"]),
+        call_how=doc["announce"]["how"],
+        scoring=Scoring(doc["match"]["scoring"]),
+        target=doc["match"]["target"] or 1,
         document=doc,
     )
 

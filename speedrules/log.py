@@ -22,7 +22,22 @@ import attrs
 import jsonschema
 import yaml
 
-from .actions import Action, Draw, Flip, Play, Rebuild, Reveal
+from .actions import (
+    CALL,
+    DRAW,
+    FLIP,
+    PICKUP,
+    PLAY,
+    REBUILD,
+    Action,
+    Call,
+    Draw,
+    Flip,
+    Pickup,
+    Play,
+    Rebuild,
+    Reveal,
+)
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
 from .documents import DocumentError, json_path, parse_text, read_text
 from .errors import VariantError
@@ -35,9 +50,8 @@ if TYPE_CHECKING:
 
 LOG_FORMAT = "speedrules-log/1"
 
-REVEAL, PLAY, DRAW, FLIP, REBUILD = range(5)
-"""Compiled event kinds."""
-EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild")
+EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
+"""Event types by kind (``speedrules.actions.REVEAL`` ... ``PICKUP``)."""
 
 CompiledEvent = tuple[int, int, int, Any, tuple[int, ...], "float | int | None"]
 """``(kind, player, pile, cards, declared, t)``: ``cards`` is a tuple of codes (play),
@@ -58,6 +72,8 @@ _EVENT_KEYS = {
     "draw": frozenset({"type", "t", "player", "card"}),
     "flip": frozenset({"type", "t"}),
     "rebuild": frozenset({"type", "t", "reserves"}),
+    "call": frozenset({"type", "t", "player"}),
+    "pickup": frozenset({"type", "t", "player", "pile"}),
 }
 _KIND = {name: kind for kind, name in enumerate(EVENT_TYPES)}
 
@@ -186,6 +202,13 @@ def _compile_event(ev: Any) -> CompiledEvent | None:
             if code is None:
                 return None
         return (DRAW, player, -1, code, (), t)
+    if kind == CALL:
+        player = _index(ev.get("player"))
+        return None if player is None else (CALL, player, -1, None, (), t)
+    if kind == PICKUP:
+        player = _index(ev.get("player"))
+        pile = _index(ev.get("pile"))
+        return None if player is None or pile is None else (PICKUP, player, pile, None, (), t)
     if kind == REBUILD:
         if "reserves" not in ev:
             return None
@@ -372,6 +395,10 @@ def _to_action(ev: CompiledEvent) -> Action:
         return Draw(player, None if cards is None else Card.from_code(cards))
     if kind == REBUILD:
         return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in cards))
+    if kind == CALL:
+        return Call(player)
+    if kind == PICKUP:
+        return Pickup(player, pile)
     return Flip() if kind == FLIP else Reveal()
 
 
@@ -578,6 +605,10 @@ def variant_to_document(variant: Variant) -> dict[str, Any]:
             "prevents_flip": variant.joker_prevents_flip,
         },
         rebuild=variant.rebuild.value,
+        collisions=variant.collisions.value,
+        ties=variant.ties.value,
+        announce={"call": variant.call.value, "how": variant.call_how},
+        match={"scoring": variant.scoring.value, "target": variant.target},
     )
     return doc
 
@@ -612,6 +643,10 @@ def action_to_event(action: Action, t: float | int | None = None) -> dict[str, A
         event = {"type": "rebuild", "reserves": [[str(c) for c in r] for r in action.reserves]}
     elif isinstance(action, Flip):
         event = {"type": "flip"}
+    elif isinstance(action, Call):
+        event = {"type": "call", "player": action.player}
+    elif isinstance(action, Pickup):
+        event = {"type": "pickup", "player": action.player, "pile": action.pile}
     else:
         event = {"type": "reveal"}
     if t is not None:
@@ -622,6 +657,8 @@ def action_to_event(action: Action, t: float | int | None = None) -> dict[str, A
 def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:
     """One deal of a log from a game played through the library (its layout and history)."""
     history = game.history
+    if times is None and any(t is not None for t in game.history_times):
+        times = game.history_times
     if times is not None and len(times) != len(history):
         raise ValueError(f"{len(times)} times for {len(history)} actions")
     return {

@@ -59,6 +59,20 @@ RULES: dict[str, Rule] = {
              ("000: Rebuild exhausted reserves",)),
         Rule("rebuild.early", "The centre is rebuilt only when every reserve is empty and play is blocked.",
              ("000: If both outer reserves have emptied and both players are blocked",)),
+        Rule("call.false", "Only a player who has just gone out calls, once, before any other event.",
+             ("000: Do not award a win for a louder call or a faster slap",
+              "001: the winner must say \"Speed!\" and slap the table to make it official")),
+        Rule("call.missing", "Where the variant requires a call, the player who went out calls before any "
+             "other event (events at the same instant excepted).",
+             ("001: Table rule: the winner must say \"Speed!\" and slap the table to make it official",
+              "003: Announcing it is part of winning")),
+        Rule("pickup.not-due", "Only a player who went out and missed the call picks up a centre pile, once.",
+             ("001: Forget, and you take a center pile as a new draw pile and play on",
+              "003: the player who went out but failed to announce it picks up one of the centre stacks")),
+        Rule("pickup.empty", "The pile picked up has cards.", ()),
+        Rule("match.after-end", "No deal is logged after the match has been decided.",
+             ("000: Play freshly shuffled deals until one player has won two",
+              "001: The first player to reach an agreed total, such as 25, wins the game")),
         Rule("rebuild.cards", "The rebuilt reserves hold exactly the cards the variant's rebuild rule gathers, "
              "split as it says.",
              ("000: leave the top card of each play pile ... divide them into two face-down reserves as evenly "

@@ -62,6 +62,49 @@ class JokerDeclare(enum.StrEnum):
     """Any rank, announced by the player."""
 
 
+class Collisions(enum.StrEnum):
+    """Two plays on one pile with the same time ``t`` landed together."""
+
+    FIRST_LANDS = "first-lands"
+    """The log order is the landing order: the later card must fit the new top."""
+    LOWER_STAYS = "lower-stays"
+    """Both are judged against the prior top; the lower card stays, the other goes back to its owner's hand."""
+    RETURN_BOTH = "return-both"
+    """Both are judged against the prior top; both go back to their owners and the prior top stays."""
+
+
+class Ties(enum.StrEnum):
+    """Two players going out with the same time ``t``."""
+
+    REPLAY = "replay"
+    """The deal is tied: it counts for nobody and is replayed."""
+    LOG_ORDER = "log-order"
+    """The first in the log wins."""
+
+
+class Call(enum.StrEnum):
+    """Whether the player who goes out must announce it ("Speed!")."""
+
+    NONE = "none"
+    """A deal is won the moment a player has no cards in hand or draw stack."""
+    REQUIRED = "required"
+    """The player who went out must log a call before any other event."""
+    PENALTY = "penalty"
+    """As ``required``; a missed call makes the player take a centre pile as a new draw stack."""
+
+
+class Scoring(enum.StrEnum):
+    """How deals add up to a match."""
+
+    SINGLE = "single"
+    """One deal, one winner."""
+    DEALS = "deals"
+    """One point per deal won; first to ``target`` points (first to N deal wins)."""
+    MARGIN = "margin"
+    """The winner of a deal scores a point per card every other player still holds (hand and
+    draw stack); first to ``target`` points."""
+
+
 @attrs.frozen(slots=True)
 class Source:
     """A rule text a variant rests on: the seed's number (``"003"``) and what it says."""
@@ -129,6 +172,12 @@ class Variant:
     joker_may_go_out: bool
     joker_prevents_flip: bool
     rebuild: Rebuild
+    collisions: Collisions = Collisions.FIRST_LANDS
+    ties: Ties = Ties.REPLAY
+    call: Call = Call.NONE
+    call_how: str = "say"
+    scoring: Scoring = Scoring.SINGLE
+    target: int = 1
     document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
     """The fully merged variant document (after ``extends``), as read."""
     accepts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)

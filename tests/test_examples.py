@@ -31,6 +31,20 @@ def test_cli_prints_the_golden_verdict(log: Path, capsys: pytest.CaptureFixture[
     assert code == (0 if golden["valid"] else 1)
 
 
+def test_corrections_example_with_all(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(EXAMPLES.parent)
+    golden = json.loads((EXAMPLES / "corrections.all.verdict.json").read_text(encoding="utf-8"))
+    assert main(["referee", "--all", "--json", "examples/corrections.json"]) == 1
+    assert json.loads(capsys.readouterr().out) == golden
+    deal = golden["deals"][0]
+    assert [(v["event"], v["rule"]) for v in deal["violations"]] == [
+        (6, "play.rank"), (14, "draw.hand-full"), (32, "flip.not-blocked")]
+    assert all(v["correction"] for v in deal["violations"])
+    # After the corrections the game is the clean one: same winner, same cards left.
+    clean = json.loads((EXAMPLES / "finished-game.verdict.json").read_text(encoding="utf-8"))["deals"][0]
+    assert (deal["winner"], deal["remaining"]) == (clean["winner"], clean["remaining"])
+
+
 def test_golden_verdicts_say_what_the_readme_says() -> None:
     """Checked against the examples' README, written from the events, not from the referee."""
     expected = {
@@ -39,6 +53,8 @@ def test_golden_verdicts_say_what_the_readme_says() -> None:
         "false-flip.json": (False, None, ("flip.not-blocked", 11)),
         "jokers-game.json": (True, 0, None),
         "three-player.json": (True, 1, None),
+        "tied-deal.json": (True, None, None),
+        "corrections.json": (False, None, ("play.rank", 6)),
     }
     for name, (valid, winner, violation) in expected.items():
         golden = json.loads((EXAMPLES / name).with_suffix(".verdict.json").read_text(encoding="utf-8"))
@@ -61,6 +77,29 @@ def test_illegal_play_card_really_does_not_fit() -> None:
     assert top is not None
     distance = (bad.cards[0].rank - top.rank) % 13
     assert distance not in (1, 12)
+
+
+def test_table_examples_show_what_they_are_named_for() -> None:
+    def golden(name: str) -> dict[str, object]:
+        data: dict[str, object] = json.loads((EXAMPLES / f"{name}.verdict.json").read_text(encoding="utf-8"))
+        return data
+
+    best = golden("match-best-of-three")
+    assert best["valid"] and best["match"]["complete"] and max(best["match"]["scores"]) == 2  # type: ignore[index]
+    pagat = golden("match-pagat")
+    deals = pagat["deals"]  # type: ignore[assignment]
+    margins = [0, 0]
+    for d in deals:  # type: ignore[attr-defined]
+        if d["winner"] is not None:
+            margins[d["winner"]] += sum(n for s, n in enumerate(d["remaining"]) if s != d["winner"])
+    assert pagat["match"]["scores"] == margins and max(margins) >= 25  # type: ignore[index]
+    collisions = golden("collision-lower-stays")["deals"][0]["collisions"]  # type: ignore[index]
+    assert len(collisions) >= 2 and all(len(c["events"]) == 2 for c in collisions)
+    tied = golden("tied-deal")["deals"][0]  # type: ignore[index]
+    assert tied["tied"] == [0, 1] and tied["winner"] is None and tied["remaining"] == [0, 0]
+    penalty = speedrules.read_log(EXAMPLES / "call-penalty.json")
+    kinds = [type(a).__name__ for a, _ in penalty.actions(0)]
+    assert "Pickup" in kinds and kinds[-1] == "Call"
 
 
 def test_jokers_example_plays_jokers_and_three_player_example_has_three_seats() -> None:

@@ -44,10 +44,13 @@ def counts(game: Game) -> tuple[int, ...]:
 
 
 def ms_times(game: Game, rng: random.Random) -> list[float | int]:
+    """Times for a game played untimed.  Equal times are only safe where a collision is judged
+    in log order (first-lands): elsewhere two plays at one instant on one pile would collide."""
+    steps: list[float | int] = [0, 1, 250, 0.5] if game.variant.collisions.value == "first-lands" else [1, 250, 0.5]
     out: list[float | int] = []
     t: float | int = 0
     for _ in game.history:
-        t = t + rng.choice([0, 1, 250, 0.5])
+        t = t + rng.choice(steps)
         out.append(t)
     return out
 

@@ -48,7 +48,7 @@ def expectation(path: Path) -> dict[str, Any]:
 
 
 def test_the_rule_ids_are_the_issues() -> None:
-    assert set(speedrules.RULES) == set(ISSUE_RULE_IDS)
+    assert set(ISSUE_RULE_IDS) <= set(speedrules.RULES)  # matches, calls and pickups add more (test_match.py)
     assert len(ISSUE_RULE_IDS) == len(set(ISSUE_RULE_IDS))
 
 

@@ -24,7 +24,6 @@ from strategies import (
     action_key,
     check_transition,
     deck_texts,
-    even_sizes_ok,
     seeds,
     synthetic_variant,
     texts,
@@ -33,30 +32,21 @@ from strategies import (
 from speedrules import (
     RULES,
     Action,
+    Call,
     Card,
     Draw,
     Flip,
     Game,
     IllegalActionError,
+    Pickup,
     Play,
     Rebuild,
     Reveal,
     Variant,
     deal,
     load_variant,
+    variant_names,
 )
-
-
-def rebuild_is_by_the_rule(variant: Variant, s: Snapshot, stacks: tuple[tuple[Card, ...], ...]) -> bool:
-    """Whether ``stacks`` are new reserves the variant's rebuild rule allows (000 / 003)."""
-    if len(stacks) != variant.piles:
-        return False
-    rule = variant.rebuild.value
-    if rule == "each-pile":
-        return all(texts(new) == texts(pile) for new, pile in zip(stacks, s.piles, strict=True))
-    gathered = texts(c for p in s.piles for c in (p[1:] if rule == "keep-tops" else p))
-    return texts(c for r in stacks for c in r) == gathered and even_sizes_ok(
-        [len(r) for r in stacks], sum(gathered.values()))
 
 
 class SpeedMachine(RuleBasedStateMachine):
@@ -79,15 +69,7 @@ class SpeedMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ driving
 
     def expected_legal(self, action: Action, s: Snapshot) -> bool:
-        legal = self.model.legal(s)
-        key = action_key(action)
-        if key not in legal:
-            return False
-        if isinstance(action, Draw) and action.card is not None:
-            return action.card == s.draws[action.player][0]
-        if isinstance(action, Rebuild) and action.reserves is not None:
-            return rebuild_is_by_the_rule(self.variant, s, action.reserves)
-        return True
+        return self.model.accepts(action, s)
 
     def attempt(self, action: Action) -> bool:
         """Apply ``action`` if it is legal; check the refusal or the move; return whether it applied."""
@@ -190,6 +172,16 @@ class SpeedMachine(RuleBasedStateMachine):
             drawn = stacks[seat][0]
         self.attempt(Draw(seat, drawn))
 
+    @rule(data=st.data())
+    def call_or_pickup(self, data: st.DataObject) -> None:
+        """ "Speed!" by any seat, or a centre pile taken as a new draw stack (001, 003)."""
+        v = self.variant
+        seat = self.some(st.integers(0, v.players - 1), [-1, v.players], data)
+        if data.draw(st.booleans()):
+            self.attempt(Call(seat))
+        else:
+            self.attempt(Pickup(seat, self.some(st.integers(0, v.piles - 1), [-1, v.piles], data)))
+
     @rule()
     def flip(self) -> None:
         self.attempt(Flip())
@@ -267,3 +259,8 @@ TestSpeedDrawFirst = _machine("speed-draw-first")
 TestSpeedThree = _machine("speed-three")
 TestJokersThatDoNotStopAFlip = _machine("synthetic:no-reserves-jokers-gather")
 TestRunsJokersColours = _machine("synthetic:runs-jokers-colours")
+TestCallPenaltyRefillEmpty = _machine("synthetic:call-penalty-refill-empty")
+if "speed-call" in variant_names():
+    TestSpeedCall = _machine("speed-call")
+if "speed-call-penalty" in variant_names():
+    TestSpeedCallPenalty = _machine("speed-call-penalty")
