@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
@@ -29,8 +29,8 @@ from .errors import SpeedrulesError, VariantError
 from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
-from .log import Log, LogError, iter_log_lines, log_from_games, read_log, write_log
-from .referee import referee, render_verdict
+from .log import LogError, log_from_games, write_log
+from .referee import referee_path, render_verdict
 from .variant import JokerDeclare, RankOrder, Rebuild, Refill, Variant
 
 EXIT_OK = 0
@@ -411,16 +411,6 @@ def add_referee(sub: Subparsers) -> None:
     parser.set_defaults(run=run_referee)
 
 
-def _logs_of(path: str, variant: Variant | None) -> Iterator[tuple[str, Log | LogError]]:
-    if path.endswith(".jsonl"):
-        yield from iter_log_lines(path, variant=variant)
-        return
-    try:
-        yield path, read_log(path, variant=variant)
-    except LogError as err:
-        yield path, err
-
-
 def _error_json(name: str, err: LogError) -> dict[str, object]:
     first_where, first_why = err.problems[0]
     more = len(err.problems) - 1
@@ -433,15 +423,14 @@ def run_referee(args: argparse.Namespace) -> int:
     override = load(args.variant) if args.variant is not None else None
     worst = EXIT_OK
     for path in args.logs:
-        for name, item in _logs_of(path, override):
-            if isinstance(item, LogError):
+        for name, verdict in referee_path(path, variant=override, all_violations=args.all_violations):
+            if isinstance(verdict, LogError):
                 worst = EXIT_BAD_INPUT
                 if args.json:
-                    _out(json.dumps(_error_json(name, item)))
+                    _out(json.dumps(_error_json(name, verdict)))
                 else:
-                    report_errors(item.problems)
+                    report_errors(verdict.problems)
                 continue
-            verdict = referee(item, all_violations=args.all_violations)
             if not verdict.valid and worst == EXIT_OK:
                 worst = EXIT_RULE_BROKEN
             if args.json:

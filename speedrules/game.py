@@ -14,6 +14,7 @@ and every applied action is recorded in :attr:`Game.history`.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -38,7 +39,7 @@ from .actions import (
     Rebuild,
     Reveal,
 )
-from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card
+from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card, deck_codes
 from .errors import IllegalActionError, Violation
 from .layout import Layout
 from .variant import ALL_RANKS, EMPTY, WILD, Collisions, RankOrder, Refill, Ties, Variant
@@ -149,6 +150,8 @@ class Game:
         "_hands",
         "_history",
         "_last_t",
+        "_layout",
+        "_layout_codes",
         "_out_seat",
         "_pickup_owed",
         "_piles",
@@ -161,7 +164,6 @@ class Game:
         "_top_rank",
         "_version",
         "_winner",
-        "layout",
         "names",
         "seed",
         "variant",
@@ -176,22 +178,69 @@ class Game:
         seed: int | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
-        problem = check_layout(variant, layout)
+        def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
+            return [[c.code for c in stack] for stack in stacks]
+
+        self._setup(variant, codes(layout.hands), codes(layout.draw), [c.code for c in layout.starters],
+                    codes(layout.reserves), rng=rng, seed=seed, names=names)
+        self._layout: Layout | None = layout
+
+    @classmethod
+    def from_codes(
+        cls,
+        variant: Variant,
+        hands: Sequence[Sequence[int]],
+        draw: Sequence[Sequence[int]],
+        starters: Sequence[int],
+        reserves: Sequence[Sequence[int]],
+        *,
+        rng: random.Random | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """Start a game from a layout given as card codes (stacks top first), as the referee does."""
+        game = cls.__new__(cls)
+        game._setup(variant, hands, draw, starters, reserves, rng=rng, seed=None, names=names)
+        return game
+
+    @property
+    def layout(self) -> Layout:
+        """The layout the game was dealt from."""
+        if self._layout is None:
+            def cards(stack: Iterable[int]) -> tuple[Card, ...]:
+                return tuple(Card.from_code(c) for c in stack)
+
+            hands, draw, starters, reserves = self._layout_codes
+            self._layout = Layout(hands=tuple(cards(h) for h in hands), draw=tuple(cards(d) for d in draw),
+                                  starters=cards(starters), reserves=tuple(cards(r) for r in reserves))
+        return self._layout
+
+    def _setup(
+        self,
+        variant: Variant,
+        hands: Sequence[Sequence[int]],
+        draw: Sequence[Sequence[int]],
+        starters: Sequence[int],
+        reserves: Sequence[Sequence[int]],
+        *,
+        rng: random.Random | None,
+        seed: int | None,
+        names: Sequence[str] | None,
+    ) -> None:
+        problem = check_layout_codes(variant, hands, draw, starters, reserves)
         if problem is not None:
             raise IllegalActionError(problem)
         self.variant = variant
-        self.layout = layout
+        self._layout = None
+        self._layout_codes = (hands, draw, starters, reserves)
         self.seed = seed
-        self._rng = rng if rng is not None else random.Random(seed)
-        self.names: tuple[str, ...] = (
-            tuple(names) if names is not None else tuple(f"player {p}" for p in range(variant.players))
-        )
-        self._hands = [[c.code for c in hand] for hand in layout.hands]
-        self._draws = [[c.code for c in reversed(stack)] for stack in layout.draw]
-        self._piles = [[c.code] for c in layout.starters]
+        self._rng = rng  # made from the seed when a rebuild first needs it
+        self.names: tuple[str, ...] = _default_names(variant.players) if names is None else tuple(names)
+        self._hands = [list(hand) for hand in hands]
+        self._draws = [list(reversed(stack)) for stack in draw]
+        self._piles = [[c] for c in starters]
         self._top_rank = [EMPTY] * variant.piles  # starters are face down until the reveal
         self._top_colour = [2] * variant.piles
-        self._reserves = [[c.code for c in reversed(stack)] for stack in layout.reserves]
+        self._reserves = [list(reversed(stack)) for stack in reserves]
         self._debt = [
             min(variant.hand_limit - len(hand), len(draw)) if not hand else 0
             for hand, draw in zip(self._hands, self._draws, strict=True)
@@ -226,9 +275,12 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, random source included."""
         other = Game.__new__(Game)
-        other.variant, other.names, other.layout, other.seed = self.variant, self.names, self.layout, self.seed
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other.variant, other.names, other.seed = self.variant, self.names, self.seed
+        other._layout, other._layout_codes = self._layout, self._layout_codes
+        other._rng = None
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         other._hands = [list(h) for h in self._hands]
         other._draws = [list(d) for d in self._draws]
         other._piles = [list(p) for p in self._piles]
@@ -404,6 +456,19 @@ class Game:
         v = self.variant
         hand = self._hands[seat]
         tops, colours = self._top_rank, self._top_colour
+        accepts = v.accepts
+        if not v.alternate_colours and JOKER_CODE not in hand:
+            # The common case: one bit test per card against every pile top at once.
+            reachable = 0
+            for top in tops:
+                reachable |= accepts[top]
+            for code in hand:
+                rank = RANK_OF[code]
+                if reachable >> rank & 1:
+                    for pile, top in enumerate(tops):
+                        if accepts[top] >> rank & 1:
+                            return code, pile, None
+            return None
         for code in hand:
             if code == JOKER_CODE:
                 if for_block and not v.joker_prevents_flip:
@@ -848,6 +913,28 @@ class Game:
             self._last_t = t
         return result
 
+    def _random(self) -> random.Random:
+        """The game's random source (for rebuild shuffles): the one given, else one seeded with ``seed``."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def _is_calm(self) -> bool:
+        """Play is on and nothing is pending: no winner, no call due, no pickup owed, no tie."""
+        return (self._revealed and self._winner is None and self._out_seat is None
+                and not self._pickup_owed and not self._tied)
+
+    def _replay_general(
+        self, events: Sequence[tuple[int, int, int, Any, Sequence[int], float | int | None]], start: int
+    ) -> tuple[int, Violation] | None:
+        for index in range(start, len(events)):
+            kind, player, pile, cards, declared, t = events[index]
+            problem = self.check_event(kind, player, pile, cards, declared, t)
+            if problem is not None:
+                return index, problem
+            self.apply_event(kind, player, pile, cards, declared, t, index)
+        return None
+
     @staticmethod
     def encode(action: Action) -> tuple[int, int, int, Any, tuple[int, ...]]:
         """``(kind, player, pile, cards, declared)`` of an action, for :meth:`check_event`."""
@@ -1072,11 +1159,11 @@ class Game:
             out = []
             for pile in self._piles:
                 cards = list(pile)
-                shuffle_codes(cards, self._rng)
+                shuffle_codes(cards, self._random())
                 out.append(cards)
             return out
         gathered = [c for p in self._piles for c in (p[:-1] if rule is RebuildRule.KEEP_TOPS else p)]
-        shuffle_codes(gathered, self._rng)
+        shuffle_codes(gathered, self._random())
         out, start = [], 0
         for size in even_split(len(gathered), self.variant.piles):
             out.append(gathered[start:start + size])
@@ -1219,19 +1306,44 @@ def check_layout(variant: Variant, layout: Layout) -> Violation | None:
     Draw stacks dealt as "the rest, split as evenly as possible" may give the extra
     cards to any seats: sizes must differ by at most one and add up.
     """
+    def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
+        return [[c.code for c in stack] for stack in stacks]
+
+    return check_layout_codes(variant, codes(layout.hands), codes(layout.draw),
+                              [c.code for c in layout.starters], codes(layout.reserves))
+
+
+@functools.cache
+def _default_names(players: int) -> tuple[str, ...]:
+    return tuple(f"player {p}" for p in range(players))
+
+
+@functools.cache
+def _sorted_deck(packs: int, jokers: int) -> list[int]:
+    return sorted(deck_codes(packs, jokers))
+
+
+def check_layout_codes(
+    variant: Variant,
+    hands: Sequence[Sequence[int]],
+    draw: Sequence[Sequence[int]],
+    starters: Sequence[int],
+    reserves: Sequence[Sequence[int]],
+) -> Violation | None:
+    """:func:`check_layout` on card codes (stacks top first)."""
     v = variant
-    if len(layout.hands) != v.players or len(layout.draw) != v.players:
+    if len(hands) != v.players or len(draw) != v.players:
         return Violation("layout.shape", None,
-                         f"the layout has {len(layout.hands)} hands and {len(layout.draw)} draw stacks; "
+                         f"the layout has {len(hands)} hands and {len(draw)} draw stacks; "
                          f"this variant has {v.players} players")
-    if len(layout.starters) != v.piles or len(layout.reserves) != v.piles:
+    if len(starters) != v.piles or len(reserves) != v.piles:
         return Violation("layout.shape", None,
-                         f"the layout has {len(layout.starters)} starters and {len(layout.reserves)} reserves; "
+                         f"the layout has {len(starters)} starters and {len(reserves)} reserves; "
                          f"this variant has {v.piles} centre piles")
-    for seat, hand in enumerate(layout.hands):
+    for seat, hand in enumerate(hands):
         if len(hand) != v.hand_size:
             return Violation("layout.shape", seat, f"hand {seat} holds {len(hand)} cards; the deal gives {v.hand_size}")
-    sizes = [len(d) for d in layout.draw]
+    sizes = [len(d) for d in draw]
     if v.draw_size is not None:
         for seat, size in enumerate(sizes):
             if size != v.draw_size:
@@ -1241,17 +1353,19 @@ def check_layout(variant: Variant, layout: Layout) -> Violation | None:
         return Violation("layout.shape", None,
                          f"the draw stacks hold {'/'.join(map(str, sizes))} cards; the deal gives "
                          f"{'/'.join(map(str, v.draw_sizes))} (the rest, split as evenly as possible)")
-    for pile, (size, reserve) in enumerate(zip(v.reserve_sizes, layout.reserves, strict=True)):
+    for pile, (size, reserve) in enumerate(zip(v.reserve_sizes, reserves, strict=True)):
         if len(reserve) != size:
             return Violation("layout.shape", None, f"reserve {pile} holds {len(reserve)} cards; the deal gives {size}")
-    from .cards import deck_codes
-
-    have = Counter(c.code for c in layout.all_cards())
-    want = Counter(deck_codes(v.packs, v.jokers))
+    have = [c for stack in hands for c in stack]
+    have += [c for stack in draw for c in stack]
+    have += starters
+    have += [c for stack in reserves for c in stack]
+    have.sort()
+    want = _sorted_deck(v.packs, v.jokers)
     if have != want:
         return Violation("layout.cards", None,
                          f"the layout is not this variant's deck ({v.packs} pack(s), {v.jokers} joker(s)): "
-                         f"{_diff_text(have.elements(), want.elements())}")
+                         f"{_diff_text(have, want)}")
     return None
 
 
@@ -1274,8 +1388,6 @@ def deal_layout(variant: Variant, rng: random.Random) -> Layout:
     seat's hand in seat order, each seat's draw stack, one starter per pile, then each
     reserve; every stack is listed top card first in the order it was taken.
     """
-    from .cards import deck_codes
-
     codes = deck_codes(variant.packs, variant.jokers)
     shuffle_codes(codes, rng)
     pos = 0

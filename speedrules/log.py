@@ -119,17 +119,16 @@ def _is_time(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 and value != math.inf
 
 
+_CODE = CODE_OF_TEXT.__getitem__
+
+
 def _stack(value: Any) -> tuple[int, ...] | None:
     if not isinstance(value, list):
         return None
-    get = CODE_OF_TEXT.get
-    out = []
-    for text in value:
-        code = get(text) if isinstance(text, str) else None
-        if code is None:
-            return None
-        out.append(code)
-    return tuple(out)
+    try:  # every key of CODE_OF_TEXT is a card's text: anything else is a KeyError (or a TypeError)
+        return tuple(map(_CODE, value))
+    except (KeyError, TypeError):
+        return None
 
 
 def _stacks(value: Any) -> tuple[tuple[int, ...], ...] | None:
@@ -144,7 +143,53 @@ def _stacks(value: Any) -> tuple[tuple[int, ...], ...] | None:
     return tuple(out)
 
 
+_SINGLE = tuple((code,) for code in range(53))
+_INF = math.inf
+
+
+def _compile_events(raw_events: list[Any]) -> list[CompiledEvent] | None:
+    """A deal's events, checked and coded; ``None`` exactly when the schema refuses one.
+
+    The two commonest shapes (a one-card play, a draw, each with or without ``t``) are
+    recognised inline: the short path accepts only what :func:`_compile_event` accepts
+    and gives the same result; everything else goes through :func:`_compile_event`.
+    """
+    out: list[CompiledEvent] = []
+    append = out.append
+    codes = CODE_OF_TEXT
+    for ev in raw_events:
+        if type(ev) is dict:
+            n = len(ev)
+            typ = ev.get("type")
+            if typ == "play" and (n == 4 or (n == 5 and "t" in ev)):
+                player, pile, text = ev.get("player"), ev.get("pile"), ev.get("card")
+                if type(player) is int and type(pile) is int and type(text) is str and player >= 0 and pile >= 0:
+                    code = codes.get(text)
+                    if code is not None:
+                        t: Any = ev.get("t")
+                        if t is None and n == 4:
+                            append((PLAY, player, pile, _SINGLE[code], (), None))
+                            continue
+                        if (type(t) is int or type(t) is float) and 0 <= t < _INF:
+                            append((PLAY, player, pile, _SINGLE[code], (), t))
+                            continue
+            elif typ == "draw" and n <= 4:
+                player, t = ev.get("player"), ev.get("t")
+                text = ev.get("card")
+                if (type(player) is int and player >= 0 and n == 2 + ("t" in ev) + ("card" in ev)
+                        and (("t" not in ev) or ((type(t) is int or type(t) is float) and 0 <= t < _INF))
+                        and (("card" not in ev) or (type(text) is str and text in codes))):
+                    append((DRAW, player, -1, None if text is None else codes[text], (), t))
+                    continue
+        compiled = _compile_event(ev)
+        if compiled is None:
+            return None
+        append(compiled)
+    return out
+
+
 def _compile_event(ev: Any) -> CompiledEvent | None:
+    """One event, checked and coded; ``None`` exactly when the schema refuses it."""
     if not isinstance(ev, dict):
         return None
     typ = ev.get("type")
@@ -241,7 +286,9 @@ class CompiledDeal:
         )
 
 
-def _compile_deal(deal: Any) -> CompiledDeal | None:
+def _compile_deal_head(deal: Any) -> CompiledDeal | None:
+    """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
+    anything but the events themselves (which must still be a list)."""
     if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
         return None
     if "layout" not in deal or "events" not in deal:
@@ -255,20 +302,30 @@ def _compile_deal(deal: Any) -> CompiledDeal | None:
     starters = _stack(layout["starters"])
     if hands is None or draw is None or reserves is None or starters is None:
         return None
-    raw_events = deal["events"]
-    if not isinstance(raw_events, list):
+    if not isinstance(deal["events"], list):
         return None
-    events = []
-    for ev in raw_events:
-        compiled = _compile_event(ev)
-        if compiled is None:
-            return None
-        events.append(compiled)
-    return CompiledDeal(hands, draw, starters, reserves, tuple(events))
+    return CompiledDeal(hands, draw, starters, reserves, ())
 
 
-def _compile(data: Any) -> tuple[CompiledDeal, ...] | None:
+def _compile_deal(deal: Any) -> CompiledDeal | None:
+    head = _compile_deal_head(deal)
+    if head is None:
+        return None
+    events = _compile_events(deal["events"])
+    if events is None:
+        return None
+    return attrs.evolve(head, events=tuple(events))
+
+
+def compile_head(data: Any) -> tuple[CompiledDeal, ...] | None:
+    """Every check of :func:`_compile` but the events': the deals' layouts, with no events.
+    The referee's one-pass reader checks the events as it judges them."""
+    return _compile(data, _compile_deal_head)
+
+
+def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
     """The deals of a log document, or ``None`` exactly when the document fails the schema."""
+    compile_deal = deal_compiler or _compile_deal
     if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
         return None
     if "format" not in data or "variant" not in data or "deals" not in data:
@@ -289,7 +346,7 @@ def _compile(data: Any) -> tuple[CompiledDeal, ...] | None:
         return None
     out = []
     for deal in deals:
-        compiled = _compile_deal(deal)
+        compiled = compile_deal(deal)
         if compiled is None:
             return None
         out.append(compiled)
@@ -465,7 +522,7 @@ def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- reading
 
 
-def _resolve_variant(ref: Any, name: str, override: Variant | None) -> Variant:
+def resolve_variant(ref: Any, name: str, override: Variant | None) -> Variant:
     if override is not None:
         return override
     try:
@@ -499,24 +556,30 @@ def parse_log(data: Any, name: str = "<log>", *, variant: Variant | None = None)
     ``variant`` overrides the log's own.  Raises :class:`LogError` naming every place
     where the document fails the schema, or an unknown or invalid variant.
     """
-    if data is None:
-        raise LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
     compiled = _compile(data)
     if compiled is None:
-        problems = schema_problems(data, name) or _non_finite(data, name)
-        if not problems:  # the structural check and the schema disagree: report, never pass
-            problems = [(name, "not a valid speedrules-log/1 document")]
-        where, why = problems[0]
-        raise LogError(where, why, problems)
-    return Log(data=data, variant=_resolve_variant(data["variant"], name, variant), name=name, compiled=compiled)
+        raise refuse(data, name)
+    return Log(data=data, variant=resolve_variant(data["variant"], name, variant), name=name, compiled=compiled)
 
 
-def _parse_json_fast(text: str, name: str) -> Any:
-    def refuse(constant: str) -> Any:
-        raise LogError(name, f"not valid JSON: {constant} is not a number JSON allows")
+def refuse(data: Any, name: str) -> LogError:
+    """The :class:`LogError` for a document the structural check refused: every place, located."""
+    if data is None:
+        return LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
+    problems = schema_problems(data, name) or _non_finite(data, name)
+    if not problems:  # the structural check and the schema disagree: report, never pass
+        problems = [(name, "not a valid speedrules-log/1 document")]
+    where, why = problems[0]
+    return LogError(where, why, problems)
 
+
+def parse_json_fast(text: str, name: str) -> Any:
+    """JSON text to data with the C decoder; text that is not JSON goes to the YAML reader.
+
+    ``NaN`` and ``Infinity`` are read (as Python's JSON does) and then refused, with their
+    place, by the structural check: no time may be one."""
     try:
-        return json.loads(text, parse_constant=refuse)
+        return json.loads(text)
     except json.JSONDecodeError:
         return parse_text(text, name)
     except RecursionError:
@@ -535,7 +598,7 @@ def read_log(source: str | Path | IO[str] | IO[bytes], *, variant: Variant | Non
     """
     try:
         text, name = read_text(source)
-        data = _parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
+        data = parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
     except LogError:
         raise
     except DocumentError as err:
@@ -560,7 +623,7 @@ def iter_log_lines(path: str | Path, *, variant: Variant | None = None) -> Itera
                 continue
             where = f"{name}:{number}"
             try:
-                yield where, parse_log(_parse_json_fast(line, where), where, variant=variant)
+                yield where, parse_log(parse_json_fast(line, where), where, variant=variant)
             except LogError as err:
                 yield where, err
             except DocumentError as err:

@@ -14,18 +14,33 @@ match by the variant's scoring (see :class:`MatchResult`).
 
 from __future__ import annotations
 
+import functools
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
-from .cards import JOKER_CODE, TEXT_OF
+from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
+from .documents import DocumentError, parse_text, read_text
 from .errors import IllegalActionError, Violation
 from .game import Collision, Game
-from .log import CompiledDeal, CompiledEvent, Log
-from .variant import Scoring, Variant
+from .log import (
+    CompiledDeal,
+    CompiledEvent,
+    Log,
+    LogError,
+    _compile_event,
+    _compile_events,
+    compile_head,
+    parse_json_fast,
+    parse_log,
+    refuse,
+    resolve_variant,
+)
+from .variant import Collisions, Refill, Scoring, Variant
 
 
 @attrs.frozen(slots=True)
@@ -231,8 +246,117 @@ def _remaining_of(deal: CompiledDeal, players: int) -> tuple[int, ...]:
     )
 
 
+class _Malformed(Exception):
+    """An event the structural check refuses, met by the one-pass reader."""
+
+
+def _replay_compiled(game: Game, events: Sequence[CompiledEvent]) -> tuple[int, Violation] | None:
+    for index, (kind, player, pile, cards, declared, t) in enumerate(events):
+        problem = game.check_event(kind, player, pile, cards, declared, t)
+        if problem is not None:
+            return index, problem
+        game.apply_event(kind, player, pile, cards, declared, t, index)
+    return None
+
+
+def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation] | None:
+    """Judge a deal's events as they stand in the log (parsed JSON), stopping at the first
+    violation; return its index and violation, or ``None`` if every event stood.
+
+    This is the referee's hot loop (variants whose collisions are judged in log order).  The
+    commonest events, a one-card play and a draw that the structural check accepts and the
+    rules allow, are checked and applied inline on the game's integer state with the
+    variant's neighbour table.  Every other event is coded by the log module's structural
+    check (an event it refuses raises :class:`_Malformed`) and goes through
+    :meth:`Game.check_event`, so messages and rule order are those of the core.
+    """
+    v = game.variant
+    accepts, alternate, players, piles_n = v.accepts, v.alternate_colours, v.players, v.piles
+    any_time, limit, when_empty = v.refill is Refill.ANY_TIME, v.hand_limit, v.refill is Refill.WHEN_EMPTY
+    hands, draws, piles = game._hands, game._draws, game._piles
+    top_rank, top_colour, debt = game._top_rank, game._top_colour, game._debt
+    rank_of, colour_of, codes, inf = RANK_OF, COLOUR_OF, CODE_OF_TEXT, math.inf
+    calm = game._is_calm()
+    last_t = game._last_t
+    changed = False
+    for index, ev in enumerate(raw_events):
+        if calm and type(ev) is dict:
+            n = len(ev)
+            typ = ev.get("type")
+            if typ == "play" and (n == 4 or (n == 5 and "t" in ev)):
+                player, pile, text, t = ev.get("player"), ev.get("pile"), ev.get("card"), ev.get("t")
+                if (type(player) is int and type(pile) is int and 0 <= player < players and 0 <= pile < piles_n
+                        and (n == 4 or ((type(t) is int or type(t) is float) and 0 <= t < inf
+                                        and (last_t is None or t >= last_t)))):
+                    code = codes.get(text) if type(text) is str else None
+                    hand = hands[player]
+                    if (code is not None and code != JOKER_CODE and code in hand
+                            and not (debt[player] and draws[player])
+                            and accepts[top_rank[pile]] >> rank_of[code] & 1
+                            and not (alternate and top_colour[pile] != 2 and colour_of[code] == top_colour[pile])):
+                        if t is not None:
+                            last_t = t
+                        changed = True
+                        if any_time:
+                            hand.remove(code)
+                            piles[pile].append(code)
+                            top_rank[pile] = rank_of[code]
+                            top_colour[pile] = colour_of[code]
+                            if hand or draws[player]:
+                                continue
+                        game._last_t = last_t
+                        game._version += 1
+                        if any_time:
+                            game._went_out(player, t)
+                        else:
+                            game._do_play(player, (code,), pile, (), t)
+                        calm = game._is_calm()
+                        continue
+            elif typ == "draw" and 2 <= n <= 4:
+                player, t, text = ev.get("player"), ev.get("t"), ev.get("card")
+                if (type(player) is int and 0 <= player < players and n == 2 + ("t" in ev) + ("card" in ev)
+                        and ("t" not in ev or ((type(t) is int or type(t) is float) and 0 <= t < inf))
+                        and ("card" not in ev or (type(text) is str and text in codes))
+                        and (t is None or last_t is None or t >= last_t)):
+                    stack = draws[player]
+                    hand = hands[player]
+                    if (stack and len(hand) < limit and (text is None or stack[-1] == codes[text])
+                            and (not when_empty or not hand or debt[player])):
+                        hand.append(stack.pop())
+                        if debt[player]:
+                            debt[player] -= 1
+                        if t is not None:
+                            last_t = t
+                        changed = True
+                        continue
+        # Anything else, and every violation: coded by the structural check, judged by the core.
+        compiled = _compile_event(ev)
+        if compiled is None:
+            raise _Malformed(index)
+        kind, player, pile, cards, declared, t = compiled
+        game._last_t = last_t
+        if changed:
+            game._version += 1
+            changed = False
+        problem = game.check_event(kind, player, pile, cards, declared, t)
+        if problem is not None:
+            return index, problem
+        game.apply_event(kind, player, pile, cards, declared, t, index)
+        last_t = game._last_t
+        calm = game._is_calm()
+    game._last_t = last_t
+    if changed:
+        game._version += 1
+    return None
+
+
 def judge_deal(
-    variant: Variant, deal: CompiledDeal, names: Sequence[str], *, all_violations: bool = False
+    variant: Variant,
+    deal: CompiledDeal,
+    names: Sequence[str],
+    *,
+    all_violations: bool = False,
+    raw_events: Sequence[Any] | None = None,
 ) -> DealVerdict:
     """Replay one compiled deal and judge it.
 
@@ -244,7 +368,7 @@ def judge_deal(
     restored and the deal is void.
     """
     try:
-        game = Game(variant, deal.layout(), names=names)
+        game = Game.from_codes(variant, deal.hands, deal.draw, deal.starters, deal.reserves, names=names)
     except IllegalActionError as err:
         return DealVerdict(finished=False, winner=None, remaining=_remaining_of(deal, variant.players),
                            violations=(_logged(None, err.violation),))
@@ -254,6 +378,16 @@ def judge_deal(
     shadow: Game | None = None
     void = False
     index = -1
+    if not all_violations:
+        if raw_events is not None and variant.collisions is Collisions.FIRST_LANDS:
+            stopped = replay_events(game, raw_events)
+        else:
+            stopped = _replay_compiled(game, deal.events)
+        if stopped is not None:
+            violations.append(_logged(stopped[0], stopped[1]))
+            table = _table(game)
+        total = len(deal.events) if raw_events is None else len(raw_events)
+        return _verdict(game, violations, table, void, total if stopped is None else stopped[0])
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
         problem = check_event(kind, player, pile, cards, declared, t)
@@ -286,6 +420,11 @@ def judge_deal(
             continue
         violations.append(_logged(index, problem, _correction(game, event, problem)))
         shadow = _forced(game, event)
+    return _verdict(game, violations, table, void, len(deal.events))
+
+
+def _verdict(game: Game, violations: list[LoggedViolation], table: TableView | None, void: bool,
+             judged: int) -> DealVerdict:
     outcome = None if void else game.outcome()
     return DealVerdict(
         finished=outcome is not None,
@@ -297,7 +436,7 @@ def judge_deal(
         void=void,
         collisions=game.collisions,
         calls=tuple(sorted(game._callers)),
-        events_judged=index + 1 if not violations or all_violations else index,
+        events_judged=judged,
         table=table,
     )
 
@@ -342,7 +481,85 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         log = attrs.evolve(log, variant=variant)
     names = log.names
     v = log.variant
-    deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
+    raw = log.data["deals"]
+    deals = [judge_deal(v, deal, names, all_violations=all_violations, raw_events=raw[i]["events"])
+             for i, deal in enumerate(log.compiled)]
+    return _finish(v, deals, names)
+
+
+def referee_data(
+    data: Any, name: str = "<log>", *, variant: Variant | None = None, all_violations: bool = False
+) -> Verdict:
+    """Check and judge a parsed log document in one pass: the same verdict as
+    ``referee(parse_log(data, name))``, and the same :class:`LogError` for a document the
+    schema refuses, without first coding every event (the command line's path)."""
+    heads = compile_head(data)
+    if heads is None:
+        raise refuse(data, name)
+    v = resolve_variant(data["variant"], name, variant)
+    if all_violations or v.collisions is not Collisions.FIRST_LANDS:
+        return referee(parse_log(data, name, variant=v), all_violations=all_violations)
+    given = data.get("players") or ()
+    names = tuple(given[s] if s < len(given) else f"player {s}" for s in range(v.players))
+    deals = []
+    for head, raw in zip(heads, data["deals"], strict=True):
+        events = raw["events"]
+        try:
+            verdict = judge_deal(v, head, names, raw_events=events)
+        except _Malformed:
+            raise refuse(data, name) from None
+        if verdict.events_judged < len(events) and _compile_events(events[verdict.events_judged:]) is None:
+            raise refuse(data, name)  # an event after the first violation the schema refuses: unreadable
+        deals.append(verdict)
+    return _finish(v, deals, names)
+
+
+def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
+                 all_violations: bool = False) -> Verdict:
+    """Parse a log's JSON (or YAML) text and judge it (see :func:`referee_data`)."""
+    data = parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
+    return referee_data(data, name, variant=variant, all_violations=all_violations)
+
+
+def referee_path(
+    path: str, *, variant: Variant | None = None, all_violations: bool = False
+) -> Iterator[tuple[str, Verdict | LogError]]:
+    """Judge a log file, or each line of a JSON Lines archive (``.jsonl``), lazily: yields
+    ``(name, verdict or error)`` with ``name`` the file, or ``FILE:LINE`` for an archive.
+
+    An archive is read one line at a time, so memory stays bounded by one log however
+    large the archive is.
+    """
+    if path.endswith(".jsonl"):
+        try:
+            handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
+        except OSError as err:
+            yield path, LogError(path, f"cannot read: {err.strerror or err}")
+            return
+        with handle:
+            for number, line in enumerate(handle, start=1):
+                if line.strip():
+                    where = f"{path}:{number}"
+                    yield where, _judged(functools.partial(referee_text, line, where, variant=variant,
+                                                           all_violations=all_violations))
+        return
+    def judge() -> Verdict:
+        text, name = read_text(path)
+        return referee_text(text, name, variant=variant, all_violations=all_violations)
+
+    yield path, _judged(judge)
+
+
+def _judged(judge: Callable[[], Verdict]) -> Verdict | LogError:
+    try:
+        return judge()
+    except LogError as err:
+        return err
+    except DocumentError as err:
+        return LogError(err.location, err.reason)
+
+
+def _finish(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Verdict:
     match, late = score_match(v, deals)
     for number in late:
         message = (f"deal {number}: the match was already decided "

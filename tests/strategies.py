@@ -10,6 +10,7 @@ configured options.
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 from collections import Counter
@@ -20,7 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import speedrules
-from speedrules import Card, Draw, Flip, Game, Play, Rebuild, Reveal, Variant
+from speedrules import Action, Call, Card, Draw, Flip, Game, Pickup, Play, Rebuild, Reveal, Variant
 
 # ---------------------------------------------------------------------------------- cards
 
@@ -191,10 +192,15 @@ SYNTHETIC_DOCS: dict[str, dict[str, Any]] = {
         "deal": {"piles": 1, "reserves": [10], "draw": "rest"},
         "ranks": {"order": "ace-high", "alternate_colours": True},
     },
-    # Three cards each and no draw stack: a joker is often the last card in hand.
+    # One card in hand and one to draw: a joker is often the last card a player holds.
     "tiny-hands-jokers": {
-        "deck": {"jokers": 4}, "deal": {"hand": 3, "draw": 0, "reserves": [24, 24]},
+        "deck": {"jokers": 4}, "deal": {"hand": 1, "draw": 1, "reserves": [25, 25]},
         "jokers": {"wild": True, "declare": "adjacent", "may_go_out": False},
+    },
+    # A missed call is penalised with a pickup; the new hand is then drawn only when empty.
+    "call-penalty-refill-empty": {
+        "announce": {"call": "penalty"}, "hand": {"refill": "when-empty"}, "deal": {"hand": 2, "draw": 3,
+                                                                                     "reserves": [20, 20]},
     },
     # Tiny centres: these reach the documented dead end often.
     "no-reserves-one-pile": {
@@ -262,7 +268,26 @@ def action_key(action: Any) -> ActionKey:
         return ("rebuild",)
     if isinstance(action, Reveal):
         return ("reveal",)
+    if isinstance(action, Call):
+        return ("call", action.player)
+    if isinstance(action, Pickup):
+        return ("pickup", action.player, action.pile)
     raise TypeError(action)
+
+
+def key_to_action(key: ActionKey) -> Action:
+    """The action an :func:`action_key` stands for (a draw without its card, a rebuild that shuffles)."""
+    kind = key[0]
+    if kind == "play":
+        return Play(key[1], tuple(Card.parse(t) for t in key[2]), key[3], key[4])
+    if kind == "draw":
+        return Draw(key[1])
+    if kind == "call":
+        return Call(key[1])
+    if kind == "pickup":
+        return Pickup(key[1], key[2])
+    table: dict[str, Action] = {"flip": Flip(), "rebuild": Rebuild(), "reveal": Reveal()}
+    return table[kind]
 
 
 def even_sizes_ok(sizes: Sequence[int], total: int) -> bool:
@@ -304,6 +329,13 @@ class TableModel:
     declared_top: list[int | None] = field(default_factory=list)
     owed: list[int] = field(default_factory=list)
     winner: int | None = None
+    call_due: int | None = None
+    """Where the variant wants the win announced (001 "the winner must say Speed! and slap the table
+    to make it official"), the seat that went out and has not called yet."""
+    pickups_owed: set[int] = field(default_factory=set)
+    """Seats that missed their call where that is penalised (001 "Forget, and you take a center pile
+    as a new draw pile and play on"; 003 "picks up one of the centre stacks as a fresh draw pile")."""
+    callers: set[int] = field(default_factory=set)
 
     @classmethod
     def start(cls, game: Game) -> TableModel:
@@ -314,6 +346,19 @@ class TableModel:
     @property
     def opts(self) -> RankOptions:
         return RankOptions.of(self.variant)
+
+    @property
+    def call_rule(self) -> str:
+        rule = getattr(self.variant, "call", None)
+        return "none" if rule is None else str(rule.value)
+
+    def penalised(self) -> TableModel:
+        """The table as it is once a missed call is penalised: the seat owes a pickup."""
+        other = copy.deepcopy(self)
+        if other.call_due is not None:
+            other.pickups_owed.add(other.call_due)
+            other.call_due = None
+        return other
 
     # ----- views of a position through the model
 
@@ -410,9 +455,9 @@ class TableModel:
     def blocked(self, s: Snapshot) -> bool:
         """Nobody can play or draw (000 "neither can play after replenishing", 003 "only a jam once
         both hands are back up to five")."""
-        return self.revealed and self.winner is None and not any(
-            self.can_play(s, p, for_flip=True) or self.may_draw(s, p) for p in range(self.variant.players)
-        )
+        return (self.revealed and self.winner is None and self.call_due is None and not self.pickups_owed
+                and not any(self.can_play(s, p, for_flip=True) or self.may_draw(s, p)
+                            for p in range(self.variant.players)))
 
     def dead_end(self, s: Snapshot) -> bool:
         """Nothing can ever happen again: blocked, nobody can play even a joker, reserves empty, and
@@ -444,7 +489,11 @@ class TableModel:
         """Every legal action now (a rebuild as one entry: the game shuffles)."""
         if self.over(s):
             return set()
+        if self.call_due is not None:  # the call comes before anything else (see accepts)
+            return {("call", self.call_due)}
         out: set[ActionKey] = set()
+        for seat in self.pickups_owed:
+            out |= {("pickup", seat, pile) for pile in range(self.variant.piles) if s.piles[pile]}
         for seat in range(self.variant.players):
             out |= self.plays(s, seat)
             if self.may_draw(s, seat):
@@ -455,12 +504,53 @@ class TableModel:
             out.add(("flip",) if any(s.reserves) else ("rebuild",))
         return out
 
+    def accepts(self, action: Action, s: Snapshot, legal: set[ActionKey] | None = None) -> bool:
+        """Whether ``action`` is legal now: the listed actions, plus a draw naming its card, a
+        rebuild listing stacks by the rule, a winner's one call, and (where a missed call is
+        penalised rather than forbidden) any event that is legal once the penalty applies."""
+        v = self.variant
+        if isinstance(action, Call):
+            out = {self.call_due, self.winner} - {None}
+            return action.player in out and action.player not in self.callers
+        if self.over(s):
+            return False
+        if self.call_due is not None:
+            if self.call_rule != "penalty":
+                return False  # "before anything else happens"
+            return self.penalised().accepts(action, s)
+        if isinstance(action, Pickup):
+            return (action.player in self.pickups_owed and 0 <= action.pile < v.piles
+                    and bool(s.piles[action.pile]))
+        key = action_key(action)
+        if key not in (self.legal(s) if legal is None else legal):
+            return False
+        if isinstance(action, Draw) and action.card is not None:
+            return action.card == s.draws[action.player][0]
+        if isinstance(action, Rebuild) and action.reserves is not None:
+            return rebuild_is_by_the_rule(v, s, action.reserves)
+        return True
+
     # ----- following an applied action
 
     def after(self, before: Snapshot, action: Any, after: Snapshot) -> None:
         """Update the model's own account after ``action`` took the game from ``before`` to ``after``."""
         v = self.variant
-        if isinstance(action, Reveal):
+        if self.call_due is not None and action != Call(self.call_due):
+            # Another event came first: the call is missed (legal only where that is penalised).
+            assert self.call_rule == "penalty"
+            self.pickups_owed.add(self.call_due)
+            self.call_due = None
+        if isinstance(action, Call):
+            self.callers.add(action.player)
+            if action.player == self.call_due:
+                self.winner, self.call_due = action.player, None
+        elif isinstance(action, Pickup):
+            self.pickups_owed.discard(action.player)
+            self.declared_top[action.pile] = None
+            if v.refill.value == "when-empty":
+                # An empty hand and a fresh draw stack: "only then draw five fresh cards" (003).
+                self.owed[action.player] = min(v.hand_limit, len(after.draws[action.player]))
+        elif isinstance(action, Reveal):
             self.revealed = True
             self.declared_top = [None] * v.piles
         elif isinstance(action, Play):
@@ -473,7 +563,10 @@ class TableModel:
             elif v.refill.value == "when-empty" and not after.hands[seat]:
                 self.owed[seat] = min(v.hand_limit, stack_left)  # then up to the limit
             if not after.hands[seat] and not stack_left:
-                self.winner = seat
+                if self.call_rule == "none":
+                    self.winner = seat
+                else:
+                    self.call_due = seat
         elif isinstance(action, Draw):
             if self.owed[action.player]:
                 self.owed[action.player] -= 1
@@ -483,6 +576,18 @@ class TableModel:
                     self.declared_top[pile] = None  # a turned-up joker is wild
         elif isinstance(action, Rebuild) and v.rebuild.value != "keep-tops":
             self.declared_top = [None] * v.piles
+
+
+def rebuild_is_by_the_rule(variant: Variant, s: Snapshot, stacks: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether ``stacks`` are new reserves the variant's rebuild rule allows (000 / 003)."""
+    if len(stacks) != variant.piles:
+        return False
+    rule = variant.rebuild.value
+    if rule == "each-pile":
+        return all(texts(new) == texts(pile) for new, pile in zip(stacks, s.piles, strict=True))
+    gathered = texts(c for p in s.piles for c in (p[1:] if rule == "keep-tops" else p))
+    return texts(c for r in stacks for c in r) == gathered and even_sizes_ok(
+        [len(r) for r in stacks], sum(gathered.values()))
 
 
 def remove_cards(hand: Sequence[Card], cards: Sequence[Card]) -> Counter[str]:
@@ -534,6 +639,18 @@ def check_transition(variant: Variant, before: Snapshot, action: Any, after: Sna
     elif isinstance(action, Reveal):
         assert recorded == Reveal() and not before.revealed and after.revealed
         assert after.tops == tuple(p[0] for p in before.piles)
+    elif isinstance(action, Call):
+        assert recorded == action  # an announcement moves no card
+    elif isinstance(action, Pickup):
+        assert recorded == action
+        seat, pile = action.player, action.pile
+        assert before.hands[seat] == () and before.draws[seat] == ()
+        # The pile turned face down: its bottom card is the top of the new draw stack.
+        assert after.draws[seat] == tuple(reversed(before.piles[pile]))
+        assert after.piles[pile] == () and after.top_ranks[pile] == 0
+        assert all(after.piles[p] == before.piles[p] for p in range(variant.piles) if p != pile)
+        assert all(after.draws[p] == before.draws[p] for p in range(variant.players) if p != seat)
+        same_draws = same_piles = False
     if same_hands:
         assert after.hands == before.hands
     if same_draws:

@@ -1,0 +1,198 @@
+"""speedrules benchmarks: run ``python benchmarks/bench.py`` from the repository root.
+
+Prints the machine, then a table per measurement:
+
+1. referee throughput in events per second, reading logs from JSON text (parse + replay +
+   verdict) over simulated ``speed`` logs, against ``bare_checker.py`` (a minimal
+   single-purpose checker for plain Speed written as bare loops), and the ratio (bar: 0.5);
+2. linearity: the per-event cost of a ~100-event deal against a 100,000-event log;
+3. memory: peak memory while judging JSON Lines archives of growing size;
+4. the cost of asking a state for its legal actions;
+5. simulation speed, when ``bench_simulation.py`` is present (deals per second).
+
+Times are CPU times (``time.process_time``), the best of several interleaved rounds, so a
+busy machine disturbs them less; figures still vary a few percent between runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from bare_checker import check_text  # noqa: E402
+
+import speedrules  # noqa: E402
+from speedrules.referee import referee_path, referee_text  # noqa: E402
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()} ({platform.python_implementation()})")
+
+
+def played_log(seed: int, variant: speedrules.Variant) -> str:
+    """One deal of random play with event times: a random legal action each step, drawing
+    first when a draw is possible, a random reaction time between events."""
+    if hasattr(speedrules, "simulate"):
+        result = next(iter(speedrules.simulate(variant, 1, seed=seed, bots="random", logs=True)))
+        log = getattr(result, "log", None)
+        if log is not None:
+            return str(log.dumps())
+    game = speedrules.deal(variant, seed=seed)
+    rng = random.Random(seed)
+    t = 0
+    while not game.is_over() and len(game.history) < 5000:
+        actions = game.legal_actions()
+        draws = [a for a in actions if isinstance(a, speedrules.Draw)]
+        game.apply(rng.choice(draws) if draws and rng.random() < 0.8 else rng.choice(actions), t=t)
+        t += rng.randrange(100, 900)
+    return game.to_log().dumps()
+
+
+def events_in(text: str) -> int:
+    return sum(len(d["events"]) for d in json.loads(text)["deals"])
+
+
+def best_cpu(rounds: int, *jobs: Callable[[], Any]) -> list[float]:
+    """The best CPU time of each job over ``rounds`` interleaved rounds."""
+    best = [float("inf")] * len(jobs)
+    for _ in range(rounds):
+        for i, job in enumerate(jobs):
+            start = time.process_time()
+            job()
+            best[i] = min(best[i], time.process_time() - start)
+    return best
+
+
+def referee_throughput(texts: list[str], rounds: int) -> dict[str, float]:
+    n = sum(events_in(t) for t in texts)
+    assert all(all(check_text(t)) for t in texts), "the bare checker refuses a simulated log"
+    assert all(referee_text(t).valid for t in texts), "the referee refuses a simulated log"
+    bare, fast, api = best_cpu(
+        rounds,
+        lambda: [check_text(t) for t in texts],
+        lambda: [referee_text(t) for t in texts],
+        lambda: [speedrules.referee(speedrules.parse_log(json.loads(t))) for t in texts],
+    )
+    return {"events": n, "bare": n / bare, "referee": n / fast, "api": n / api}
+
+
+def linearity(texts: list[str], rounds: int) -> dict[str, float]:
+    """Per-event cost of short deals against one log of about 100,000 events."""
+    short = [t for t in texts if 80 <= events_in(t) <= 130][:20] or texts[:20]
+    deals = [json.loads(t)["deals"][0] for t in texts]
+    head = json.loads(texts[0])
+    big: list[dict[str, Any]] = []
+    while sum(len(d["events"]) for d in big) < 100_000:
+        big.extend(deals)
+    long_text = json.dumps({**head, "deals": big})
+    n_short = sum(events_in(t) for t in short)
+    n_long = events_in(long_text)
+    t_short, t_long = best_cpu(rounds, lambda: [referee_text(t) for t in short], lambda: referee_text(long_text))
+    per_short, per_long = t_short / n_short * 1e6, t_long / n_long * 1e6
+    return {"short_events": n_short / len(short), "long_events": n_long, "us_short": per_short, "us_long": per_long}
+
+
+def memory(texts: list[str], tmp: Path) -> list[tuple[int, float]]:
+    """Peak traced memory (MiB) while judging JSON Lines archives of growing size."""
+    out = []
+    for copies in (1, 4, 16):
+        path = tmp / f"archive-{copies}.jsonl"
+        with path.open("w", encoding="utf-8") as handle:
+            for _ in range(copies):
+                for text in texts:
+                    handle.write(json.dumps(json.loads(text)) + "\n")
+        tracemalloc.start()
+        count = sum(1 for _, verdict in referee_path(str(path)) if not isinstance(verdict, Exception))
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        out.append((count, peak / 2**20))
+        path.unlink()
+    return out
+
+
+def legal_actions_cost(rounds: int) -> list[tuple[str, float]]:
+    out = []
+    for name in ("speed", "speed-runs", "speed-jokers", "speed-four"):
+        variant = speedrules.load_variant(name)
+        states = []
+        for seed in range(40):
+            game = speedrules.deal(variant, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(5, 60)):
+                if game.is_over():
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+            states.append(game)
+        def ask(states: list[speedrules.Game] = states) -> None:
+            for g in states:
+                for _ in range(10):
+                    g.legal_actions()
+
+        (best,) = best_cpu(rounds, ask)
+        out.append((name, best / (len(states) * 10) * 1e6))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--logs", type=int, default=2000, help="simulated speed logs for the throughput test")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best of each is kept")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    variant = speedrules.load_variant("speed")
+    texts = [played_log(seed, variant) for seed in range(args.logs)]
+
+    r = referee_throughput(texts, args.rounds)
+    print(f"\n1. referee throughput, {len(texts)} simulated speed logs, {r['events']:,} events (JSON text in)")
+    print(f"   bare checker (benchmarks/bare_checker.py)   {r['bare']:>12,.0f} events/s")
+    print(f"   speedrules referee (one pass, the CLI's)     {r['referee']:>12,.0f} events/s   "
+          f"ratio {r['referee'] / r['bare']:.2f} (bar 0.50)")
+    print(f"   speedrules API (parse_log, then referee)      {r['api']:>12,.0f} events/s   "
+          f"ratio {r['api'] / r['bare']:.2f}")
+
+    lin = linearity(texts, args.rounds)
+    print(f"\n2. linearity: {lin['short_events']:.0f}-event deals {lin['us_short']:.2f} us/event; "
+          f"one {lin['long_events']:,}-event log {lin['us_long']:.2f} us/event; "
+          f"ratio {lin['us_long'] / lin['us_short']:.2f} (bar: within 20%)")
+
+    print("\n3. memory: peak traced memory judging a JSON Lines archive")
+    for count, mib in memory(texts[:250], Path(os.environ.get("TMPDIR", "/tmp"))):
+        print(f"   {count:>6} logs   {mib:8.2f} MiB")
+
+    print("\n4. legal_actions(): microseconds per call on mid-game states")
+    for name, us in legal_actions_cost(args.rounds):
+        print(f"   {name:<14} {us:8.1f} us")
+
+    try:
+        import bench_simulation  # type: ignore[import-not-found]
+    except ImportError:
+        print("\n5. simulation: benchmarks/bench_simulation.py not present")
+    else:
+        print("\n5. simulation")
+        bench_simulation.main()
+
+
+if __name__ == "__main__":
+    main()
