@@ -15,6 +15,7 @@ and every applied action is recorded in :attr:`Game.history`.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -241,10 +242,10 @@ class Game:
         self._top_rank = [EMPTY] * variant.piles  # starters are face down until the reveal
         self._top_colour = [2] * variant.piles
         self._reserves = [list(reversed(stack)) for stack in reserves]
-        self._debt = [
-            min(variant.hand_limit - len(hand), len(draw)) if not hand else 0
-            for hand, draw in zip(self._hands, self._draws, strict=True)
-        ]
+        self._debt = (
+            [0] * variant.players if variant.hand_size else  # a variant dealing no hand draws it first
+            [min(variant.hand_limit, len(stack)) if not hand else 0 for hand, stack in zip(hands, draw, strict=True)]
+        )
         self._revealed = False
         self._winner: int | None = None
         self._history: list[Action] = []
@@ -1356,11 +1357,8 @@ def check_layout_codes(
     for pile, (size, reserve) in enumerate(zip(v.reserve_sizes, reserves, strict=True)):
         if len(reserve) != size:
             return Violation("layout.shape", None, f"reserve {pile} holds {len(reserve)} cards; the deal gives {size}")
-    have = [c for stack in hands for c in stack]
-    have += [c for stack in draw for c in stack]
-    have += starters
-    have += [c for stack in reserves for c in stack]
-    have.sort()
+    have = sorted(itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
+                                  starters, itertools.chain.from_iterable(reserves)))
     want = _sorted_deck(v.packs, v.jokers)
     if have != want:
         return Violation("layout.cards", None,

@@ -273,80 +273,108 @@ def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation
     v = game.variant
     accepts, alternate, players, piles_n = v.accepts, v.alternate_colours, v.players, v.piles
     any_time, limit, when_empty = v.refill is Refill.ANY_TIME, v.hand_limit, v.refill is Refill.WHEN_EMPTY
-    hands, draws, piles = game._hands, game._draws, game._piles
+    hands, draws, piles, reserves = game._hands, game._draws, game._piles, game._reserves
+    simple_cards = v.jokers == 0 and not alternate  # no joker anywhere, no colour rule
     top_rank, top_colour, debt = game._top_rank, game._top_colour, game._debt
     rank_of, colour_of, codes, inf = RANK_OF, COLOUR_OF, CODE_OF_TEXT, math.inf
     calm = game._is_calm()
     last_t = game._last_t
-    changed = False
+    last = 0 if last_t is None else last_t  # no time may be below it (times are >= 0 anyway)
     for index, ev in enumerate(raw_events):
         if calm and type(ev) is dict:
-            n = len(ev)
             typ = ev.get("type")
-            if typ == "play" and (n == 4 or (n == 5 and "t" in ev)):
-                player, pile, text, t = ev.get("player"), ev.get("pile"), ev.get("card"), ev.get("t")
-                if (type(player) is int and type(pile) is int and 0 <= player < players and 0 <= pile < piles_n
-                        and (n == 4 or ((type(t) is int or type(t) is float) and 0 <= t < inf
-                                        and (last_t is None or t >= last_t)))):
-                    code = codes.get(text) if type(text) is str else None
-                    hand = hands[player]
-                    if (code is not None and code != JOKER_CODE and code in hand
-                            and not (debt[player] and draws[player])
-                            and accepts[top_rank[pile]] >> rank_of[code] & 1
-                            and not (alternate and top_colour[pile] != 2 and colour_of[code] == top_colour[pile])):
+            t = ev.get("t")
+            try:
+                if typ == "play":
+                    player, pile, text = ev["player"], ev["pile"], ev["card"]
+                    # exactly type, player, pile, card (and t): any other key, or a null t, goes the long way
+                    if (len(ev) == (4 if t is None else 5) and type(player) is type(pile) is int
+                            and 0 <= player < players and 0 <= pile < piles_n
+                            and (t is None or ((type(t) is int or type(t) is float) and last <= t < inf))):
+                        code = codes.get(text) if type(text) is str else None
+                        hand = hands[player]
+                        if (code is not None and code != JOKER_CODE and code in hand
+                                and not (debt[player] and draws[player])
+                                and accepts[top_rank[pile]] >> rank_of[code] & 1
+                                and not (alternate and top_colour[pile] != 2 and colour_of[code] == top_colour[pile])):
+                            if t is not None:
+                                last_t = last = t
+                            if any_time:
+                                hand.remove(code)
+                                piles[pile].append(code)
+                                top_rank[pile] = rank_of[code]
+                                top_colour[pile] = colour_of[code]
+                                if hand or draws[player]:
+                                    continue
+                            game._last_t = last_t
+                            game._version += 1
+                            if any_time:
+                                game._went_out(player, t)
+                            else:
+                                game._do_play(player, (code,), pile, (), t)
+                            calm = game._is_calm()
+                            continue
+                elif typ == "draw":
+                    player = ev["player"]
+                    text = ev.get("card")
+                    # exactly type, player (and t, card): any other key, or a null value, goes the long way
+                    if (len(ev) == 2 + (t is not None) + (text is not None) and type(player) is int
+                            and 0 <= player < players
+                            and (t is None or ((type(t) is int or type(t) is float) and last <= t < inf))
+                            and (text is None or (type(text) is str and text in codes))):
+                        stack = draws[player]
+                        hand = hands[player]
+                        if (stack and len(hand) < limit and (text is None or stack[-1] == codes[text])
+                                and (not when_empty or not hand or debt[player])):
+                            hand.append(stack.pop())
+                            if debt[player]:
+                                debt[player] -= 1
+                            if t is not None:
+                                last_t = last = t
+                            continue
+                elif typ == "flip" and simple_cards and len(ev) == (1 if t is None else 2) and (
+                        t is None or ((type(t) is int or type(t) is float) and last <= t < inf)):
+                    # Blocked: nobody may draw, nobody holds a card that fits a top (no jokers, no colours here).
+                    reach = 0
+                    for top in top_rank:
+                        reach |= accepts[top]
+                    blocked = True
+                    for seat in range(players):
+                        hand, stack = hands[seat], draws[seat]
+                        if stack and (debt[seat] or (len(hand) < limit and (not when_empty or not hand))):
+                            blocked = False
+                            break
+                        if any(reach >> rank_of[code] & 1 for code in hand):
+                            blocked = False
+                            break
+                    if blocked and any(reserves):
+                        for pile_index, reserve in enumerate(reserves):
+                            if reserve:
+                                code = reserve.pop()
+                                piles[pile_index].append(code)
+                                top_rank[pile_index] = rank_of[code]
+                                top_colour[pile_index] = colour_of[code]
                         if t is not None:
-                            last_t = t
-                        changed = True
-                        if any_time:
-                            hand.remove(code)
-                            piles[pile].append(code)
-                            top_rank[pile] = rank_of[code]
-                            top_colour[pile] = colour_of[code]
-                            if hand or draws[player]:
-                                continue
-                        game._last_t = last_t
-                        game._version += 1
-                        if any_time:
-                            game._went_out(player, t)
-                        else:
-                            game._do_play(player, (code,), pile, (), t)
-                        calm = game._is_calm()
+                            last_t = last = t
                         continue
-            elif typ == "draw" and 2 <= n <= 4:
-                player, t, text = ev.get("player"), ev.get("t"), ev.get("card")
-                if (type(player) is int and 0 <= player < players and n == 2 + ("t" in ev) + ("card" in ev)
-                        and ("t" not in ev or ((type(t) is int or type(t) is float) and 0 <= t < inf))
-                        and ("card" not in ev or (type(text) is str and text in codes))
-                        and (t is None or last_t is None or t >= last_t)):
-                    stack = draws[player]
-                    hand = hands[player]
-                    if (stack and len(hand) < limit and (text is None or stack[-1] == codes[text])
-                            and (not when_empty or not hand or debt[player])):
-                        hand.append(stack.pop())
-                        if debt[player]:
-                            debt[player] -= 1
-                        if t is not None:
-                            last_t = t
-                        changed = True
-                        continue
+            except (KeyError, TypeError):
+                pass  # a missing key or an unhashable value: the structural check will say
         # Anything else, and every violation: coded by the structural check, judged by the core.
         compiled = _compile_event(ev)
         if compiled is None:
             raise _Malformed(index)
         kind, player, pile, cards, declared, t = compiled
         game._last_t = last_t
-        if changed:
-            game._version += 1
-            changed = False
+        game._version += 1  # the inline path did not count its changes: invalidate the caches
         problem = game.check_event(kind, player, pile, cards, declared, t)
         if problem is not None:
             return index, problem
         game.apply_event(kind, player, pile, cards, declared, t, index)
         last_t = game._last_t
+        last = 0 if last_t is None else last_t
         calm = game._is_calm()
     game._last_t = last_t
-    if changed:
-        game._version += 1
+    game._version += 1
     return None
 
 
