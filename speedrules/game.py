@@ -537,8 +537,12 @@ class Game:
         return self._revealed and self._winner is None and self._blocker() is None
 
     def can_play_any(self, player: int) -> bool:
-        """Whether ``player`` has a legal play now."""
-        return self._revealed and self._winner is None and self._playable(player, for_block=False) is not None
+        """Whether ``player`` has a legal play now (never while a required call is due)."""
+        if not self._revealed or self.is_over():
+            return False
+        if self._out_seat is not None and self.variant.call is CallRule.REQUIRED:
+            return False
+        return self._playable(player, for_block=False) is not None
 
     # ------------------------------------------------------------------ checks
 
@@ -1218,6 +1222,8 @@ class Game:
         """Every legal action now; with ``player``, only that seat's plays and draws.
 
         Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.
+        While a call is due (``announce.call``), only that call is listed: under ``penalty``
+        other events are legal too, but they make the call late.
         A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed
         once per distinct card, pile and declared rank; with runs, every run too.
         """
