@@ -611,6 +611,21 @@ def iter_log_lines(path: str | Path, *, variant: Variant | None = None) -> Itera
 
     Memory stays bounded by one log, whatever the archive's size.
     """
+    for where, line in archive_lines(path):
+        if isinstance(line, LogError):
+            yield where, line
+            continue
+        try:
+            yield where, parse_log(parse_json_fast(line, where), where, variant=variant)
+        except LogError as err:
+            yield where, err
+        except DocumentError as err:
+            yield where, LogError(err.location, err.reason)
+
+
+def archive_lines(path: str | Path) -> Iterator[tuple[str, str | LogError]]:
+    """The non-blank lines of a JSON Lines archive, one at a time, each named ``FILE:LINE``;
+    a file that cannot be opened gives one :class:`LogError`."""
     name = str(path)
     try:
         handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
@@ -619,15 +634,8 @@ def iter_log_lines(path: str | Path, *, variant: Variant | None = None) -> Itera
         return
     with handle:
         for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            where = f"{name}:{number}"
-            try:
-                yield where, parse_log(parse_json_fast(line, where), where, variant=variant)
-            except LogError as err:
-                yield where, err
-            except DocumentError as err:
-                yield where, LogError(err.location, err.reason)
+            if line.strip():
+                yield f"{name}:{number}", line
 
 
 # ---------------------------------------------------------------------- writing

@@ -34,6 +34,7 @@ from .log import (
     LogError,
     _compile_event,
     _compile_events,
+    archive_lines,
     compile_head,
     parse_json_fast,
     parse_log,
@@ -559,18 +560,14 @@ def referee_path(
     large the archive is.
     """
     if path.endswith(".jsonl"):
-        try:
-            handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
-        except OSError as err:
-            yield path, LogError(path, f"cannot read: {err.strerror or err}")
-            return
-        with handle:
-            for number, line in enumerate(handle, start=1):
-                if line.strip():
-                    where = f"{path}:{number}"
-                    yield where, _judged(functools.partial(referee_text, line, where, variant=variant,
-                                                           all_violations=all_violations))
+        for where, line in archive_lines(path):
+            if isinstance(line, LogError):
+                yield where, line
+            else:
+                yield where, _judged(functools.partial(referee_text, line, where, variant=variant,
+                                                       all_violations=all_violations))
         return
+
     def judge() -> Verdict:
         text, name = read_text(path)
         return referee_text(text, name, variant=variant, all_violations=all_violations)
