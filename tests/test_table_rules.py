@@ -403,3 +403,18 @@ def test_illegal_action_errors_name_new_rules() -> None:
     with pytest.raises(IllegalActionError) as info:
         game.apply(Pickup(0, 0))
     assert info.value.rule in ("pickup.not-due", "event.order")
+
+
+def test_pickup_of_an_empty_pile_is_refused() -> None:
+    """Ann misses her call and takes pile 0; later Ben misses his and finds pile 0 empty."""
+    v, layout = tie_game(announce={"call": "penalty"})
+    game = Game.from_layout(v, layout)
+    game.apply(Reveal(), t=0)
+    game.apply(Play(0, Card.parse("8S"), 0), t=100)           # Ann goes out ...
+    game.apply(Play(1, Card.parse("6D"), 1), t=200)           # ... and Ben plays before she calls: so does Ben
+    assert game.pickups_owed == {0} and game.call_due == 1
+    game.apply(Pickup(0, 0), t=400)  # Ann's pickup comes before Ben's call: Ben missed his call too
+    assert game.pickups_owed == {1}
+    problem = game.check(Pickup(1, 0), t=500)
+    assert problem is not None and problem.rule == "pickup.empty"
+    assert game.is_legal(Pickup(1, 1), t=500)
