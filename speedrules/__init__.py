@@ -9,6 +9,7 @@ True
 """
 
 from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal
+from .bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
 from .cards import JOKER, Card, parse_cards, parse_rank
 from .errors import CardError, IllegalActionError, SpeedrulesError, VariantError, Violation
 from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
@@ -17,6 +18,7 @@ from .loading import load_variant, variant_from_document, variant_names
 from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
+from .simulation import SimResult, SimulationError, Summary, simulate, summarize
 from .variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .variant import Rebuild as RebuildRule
 
@@ -40,6 +42,8 @@ __all__ = [
     "RULES",
     "WILD",
     "Action",
+    "Bot",
+    "BotError",
     "Call",
     "Card",
     "CardError",
@@ -49,6 +53,7 @@ __all__ = [
     "Draw",
     "Flip",
     "Game",
+    "GreedyBot",
     "IllegalActionError",
     "JokerDeclare",
     "Layout",
@@ -59,20 +64,27 @@ __all__ = [
     "Outcome",
     "Pickup",
     "Play",
+    "RandomBot",
     "RankOrder",
+    "Reaction",
     "Rebuild",
     "RebuildRule",
     "Refill",
     "Reveal",
     "Rule",
     "Scoring",
+    "SeatView",
+    "SimResult",
+    "SimulationError",
     "Source",
     "SpeedrulesError",
+    "Summary",
     "Ties",
     "Variant",
     "VariantError",
     "Verdict",
     "Violation",
+    "bot_names",
     "check_layout",
     "deal",
     "deal_layout",
@@ -80,11 +92,14 @@ __all__ = [
     "iter_log_lines",
     "load_variant",
     "log_from_games",
+    "make_bots",
     "parse_cards",
     "parse_log",
     "parse_rank",
     "read_log",
     "referee",
+    "simulate",
+    "summarize",
     "variant_from_document",
     "variant_names",
     "write_log",

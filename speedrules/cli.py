@@ -17,13 +17,16 @@ import argparse
 import difflib
 import json
 import os
+import random
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
 from . import __version__
+from .bots import BotError, bot_names, make_bots
 from .cards import RANK_NAMES, Card
 from .errors import SpeedrulesError, VariantError
 from .game import deal
@@ -31,7 +34,8 @@ from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
 from .log import LogError, log_from_games, write_log
 from .referee import referee_path, render_verdict
-from .variant import JokerDeclare, RankOrder, Rebuild, Refill, Variant
+from .simulation import SimResult, SimulationError, simulate, summarize
+from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
 
 EXIT_OK = 0
 EXIT_RULE_BROKEN = 1
@@ -243,8 +247,10 @@ def rules_in_words(variant: Variant) -> list[tuple[str, str]]:
     rows.append(("Hand", f"never more than {_count(limit, 'card')}; {refill}. With an empty draw stack you "
                          "play on with what you hold"))
     if v.runs:
+        turn = ("and a run may turn back (8 9 8)" if v.runs_any_way
+                else "going one way, up or down (8 9 10 on a 7, or 6 5 4)")
         rows.append(("Runs", "allowed: several cards may be laid on one pile at once, each fitting the card before "
-                             "it (8 9 10 on a 7)"))
+                             f"it, {turn}"))
     else:
         rows.append(("Runs", "not allowed: one card at a time"))
 
@@ -276,7 +282,29 @@ def rules_in_words(variant: Variant) -> list[tuple[str, str]]:
         rebuild = ("all the centre cards are gathered, shuffled and split as evenly as possible into new reserves; "
                    "the centre is empty until the flip")
     rows.append(("Rebuild", f"{blocked}, {rebuild}"))
-    rows.append(("Winning", "the first player with an empty hand and an empty draw stack wins the deal"))
+    collisions = {
+        Collisions.FIRST_LANDS: "the card that landed first stays; the later one must fit it",
+        Collisions.LOWER_STAYS: "both are judged on the top they met; the lower stays, the other goes back to its hand",
+        Collisions.RETURN_BOTH: "both go back to their owners and the top before them stays",
+    }[v.collisions]
+    rows.append(("Collisions", f"two cards landing on one pile at the same moment: {collisions}"))
+    winning = "the first player with an empty hand and an empty draw stack wins the deal"
+    if v.call is not Call.NONE:
+        how = {"say": "call \"Speed!\"", "slap": "slap the table",
+               "say-and-slap": "call \"Speed!\" and slap the table"}.get(v.call_how, "call")
+        winning += f", once they {how} before anything else happens"
+        if v.call is Call.PENALTY:
+            winning += "; a player who misses it takes a centre pile as a new draw stack and plays on"
+    if v.ties is Ties.REPLAY:
+        winning += "; two players going out at the same moment tie the deal, which is replayed"
+    rows.append(("Winning", winning))
+    if v.scoring is Scoring.DEALS:
+        rows.append(("Match", f"fresh deals until a player has won {v.target}; tied or void deals are replayed"))
+    elif v.scoring is Scoring.MARGIN:
+        rows.append(("Match", "each deal's winner scores a point per card every other player still holds (hand and "
+                              f"draw stack); first to {v.target} points wins"))
+    else:
+        rows.append(("Match", "a single deal is the whole game"))
     return rows
 
 
@@ -440,6 +468,107 @@ def run_referee(args: argparse.Namespace) -> int:
     return worst
 
 
+# ---------------------------------------------------------------------------- simulate
+
+
+def _whole_number(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = minimum - 1
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be a whole number >= {minimum}, not {text!r}")
+        return value
+
+    return parse
+
+
+def add_simulate(sub: Subparsers) -> None:
+    parser = sub.add_parser(
+        "simulate", help="simulate deals between bots",
+        description="Play deals of a variant between bots that act in real time (each at its own reaction time) "
+                    "and print statistics: events per deal, plays, flips, rebuilds, dead ends, each seat's win "
+                    "share with a 95%% confidence interval, and the cards left by the loser. The same --seed "
+                    "gives the same deals whatever --jobs is (docs/simulation.md).")
+    _variant_argument(parser)
+    parser.add_argument("-n", "--games", type=_whole_number(1), default=1000, metavar="N",
+                        help="how many deals to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="the random seed (an integer); without it a seed is picked and reported")
+    parser.add_argument("--bots", default="random", metavar="NAMES",
+                        help=f"one bot per seat, comma-separated ({', '.join(bot_names())}); the last one plays "
+                             "the remaining seats (default: random)")
+    parser.add_argument("--jobs", type=_whole_number(1), default=1, metavar="N",
+                        help="spread the deals over N processes (default 1)")
+    parser.add_argument("--logs", metavar="DIR", default=None,
+                        help="write every deal as a speedrules-log/1 file in DIR, or one line per deal when DIR "
+                             "ends in .jsonl")
+    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    parser.set_defaults(run=run_simulate)
+
+
+class Progress:
+    """A one-line progress bar (``\\r`` redrawn, at most ten times a second), cleared at the end."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream, self.total = stream, total
+        self.start = self.shown = time.monotonic()
+        self.done = 0
+
+    def update(self, done: int) -> None:
+        self.done = done
+        now = time.monotonic()
+        if now - self.shown >= 0.1 or done == self.total:
+            self.shown = now
+            filled = self.WIDTH * done // max(self.total, 1)
+            rate = done / max(now - self.start, 1e-9)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} deals, "
+                              f"{rate:.0f}/s")
+            self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+        self.stream.flush()
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    variant = load(args.variant)
+    try:
+        bots = make_bots(args.bots, variant.players)
+    except BotError as err:
+        report_errors([("--bots", str(err))])
+        return EXIT_BAD_INPUT
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    progress = Progress(sys.stderr, args.games) if sys.stderr.isatty() else None
+    results = []
+    running: Iterator[SimResult] = iter(())
+    try:
+        logs = args.logs if args.logs is not None else False
+        running = simulate(variant, args.games, seed=seed, bots=bots, jobs=args.jobs, logs=logs)
+        for result in running:
+            results.append(result)
+            if progress is not None:
+                progress.update(len(results))
+    except SimulationError as err:
+        report_errors([("--logs" if args.logs is not None else "", str(err))])
+        return EXIT_BAD_INPUT
+    except OSError as err:
+        report_errors([("--logs", f"{args.logs}: cannot write: {err.strerror or err}")])
+        return EXIT_BAD_INPUT
+    finally:
+        close = getattr(running, "close", None)
+        if close is not None:
+            close()  # an interrupted run stops its worker processes now
+        if progress is not None:
+            progress.close()
+    summary = summarize(results, variant=variant.name, bots=[b.name for b in bots], seed=seed)
+    _out(json.dumps(summary.to_json()) if args.json else summary.table())
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------------- main
 
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
@@ -448,6 +577,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     add_check_variant,
     add_deal,
     add_referee,
+    add_simulate,
 ]
 """The ``add_`` function of every subcommand, in the order ``--help`` lists them."""
 

@@ -1000,16 +1000,18 @@ class Game:
     ) -> None:
         """A checked play lands: alone, or in a collision resolved by the variant's policy."""
         policy = self.variant.collisions
+        if policy is Collisions.FIRST_LANDS or t is None:  # the log order is the landing order
+            self._do_play(player, cards, pile, declared, t)
+            self._group = None
+            return
         group = self._collision_group(player, pile, t)
         landed: _Landed = (player, tuple(cards), tuple(declared), self._debt[player], self._finish_state(), index)
         if group is None:
             cards_on_pile = self._piles[pile]
             prior = (self._top_rank[pile], self._top_colour[pile], cards_on_pile[-1] if cards_on_pile else -1)
             self._do_play(player, cards, pile, declared, t)
-            self._group = None
-            if policy is not Collisions.FIRST_LANDS and t is not None:
-                self._group = _Group(t, pile, prior, landed)
-                self._group.plays = [index]
+            self._group = _Group(t, pile, prior, landed)
+            self._group.plays = [index]
             return
         group.players.add(player)
         group.plays.append(index)
@@ -1148,12 +1150,13 @@ class Game:
         if reserves is None:
             reserves = self._shuffled_rebuild()
         if rule is RebuildRule.KEEP_TOPS:
-            self._piles = [p[-1:] for p in self._piles]  # a pile emptied by a pickup stays empty
+            self._piles[:] = [p[-1:] for p in self._piles]  # a pile emptied by a pickup stays empty
         else:
-            self._piles = [[] for _ in self._piles]
-            self._top_rank = [EMPTY] * v.piles
-            self._top_colour = [2] * v.piles
-        self._reserves = [list(reversed(r)) for r in reserves]
+            self._piles[:] = [[] for _ in self._piles]
+            self._top_rank[:] = [EMPTY] * v.piles
+            self._top_colour[:] = [2] * v.piles
+        # In place: the state's lists are never replaced (the referee's replay loop holds them).
+        self._reserves[:] = [list(reversed(r)) for r in reserves]
         self._version += 1
         return reserves
 
