@@ -26,7 +26,7 @@ from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
 from .documents import DocumentError, parse_text, read_text
 from .errors import IllegalActionError, Violation
-from .game import Collision, Game
+from .game import Collision, Game, _default_names
 from .log import (
     CompiledDeal,
     CompiledEvent,
@@ -276,6 +276,9 @@ def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation
     any_time, limit, when_empty = v.refill is Refill.ANY_TIME, v.hand_limit, v.refill is Refill.WHEN_EMPTY
     hands, draws, piles, reserves = game._hands, game._draws, game._piles, game._reserves
     simple_cards = v.jokers == 0 and not alternate  # no joker anywhere, no colour rule
+    # Plain Speed's rules: besides card and rank, a play needs no joker, colour or draw-debt test
+    # (draws are only owed with no dealt hand, or under the other refill rules).
+    plain = simple_cards and any_time and v.hand_size > 0
     top_rank, top_colour, debt = game._top_rank, game._top_colour, game._debt
     rank_of, colour_of, codes, inf = RANK_OF, COLOUR_OF, CODE_OF_TEXT, math.inf
     calm = game._is_calm()
@@ -291,19 +294,20 @@ def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation
                     # exactly type, player, pile, card (and t): any other key, or a null t, goes the long way
                     if (len(ev) == (4 if t is None else 5) and type(player) is type(pile) is int
                             and 0 <= player < players and 0 <= pile < piles_n
-                            and (t is None or ((type(t) is int or type(t) is float) and last <= t < inf))):
-                        code = codes.get(text) if type(text) is str else None
+                            and ((type(t) is int and last <= t) or t is None
+                                 or (type(t) is float and last <= t < inf))):
+                        code = codes.get(text)  # None for anything but a card's text (a TypeError if unhashable)
                         hand = hands[player]
-                        if (code is not None and code != JOKER_CODE and code in hand
-                                and not (debt[player] and draws[player])
-                                and accepts[top_rank[pile]] >> rank_of[code] & 1
-                                and not (alternate and top_colour[pile] != 2 and colour_of[code] == top_colour[pile])):
+                        if (code in hand and accepts[top_rank[pile]] >> (rank := rank_of[code]) & 1
+                                and (plain or (code != JOKER_CODE and not (debt[player] and draws[player])
+                                               and not (alternate and top_colour[pile] != 2
+                                                        and colour_of[code] == top_colour[pile])))):
                             if t is not None:
                                 last_t = last = t
                             if any_time:
                                 hand.remove(code)
                                 piles[pile].append(code)
-                                top_rank[pile] = rank_of[code]
+                                top_rank[pile] = rank
                                 top_colour[pile] = colour_of[code]
                                 if hand or draws[player]:
                                     continue
@@ -321,14 +325,15 @@ def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation
                     # exactly type, player (and t, card): any other key, or a null value, goes the long way
                     if (len(ev) == 2 + (t is not None) + (text is not None) and type(player) is int
                             and 0 <= player < players
-                            and (t is None or ((type(t) is int or type(t) is float) and last <= t < inf))
-                            and (text is None or (type(text) is str and text in codes))):
+                            and ((type(t) is int and last <= t) or t is None
+                                 or (type(t) is float and last <= t < inf))):
                         stack = draws[player]
                         hand = hands[player]
-                        if (stack and len(hand) < limit and (text is None or stack[-1] == codes[text])
-                                and (not when_empty or not hand or debt[player])):
+                        # a named card must be the top one (codes.get is None for anything but a card's text)
+                        if (stack and len(hand) < limit and (text is None or stack[-1] == codes.get(text))
+                                and (plain or not when_empty or not hand or debt[player])):
                             hand.append(stack.pop())
-                            if debt[player]:
+                            if not plain and debt[player]:
                                 debt[player] -= 1
                             if t is not None:
                                 last_t = last = t
@@ -528,8 +533,9 @@ def referee_data(
     v = resolve_variant(data["variant"], name, variant)
     if all_violations or v.collisions is not Collisions.FIRST_LANDS:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
-    given = data.get("players") or ()
-    names = tuple(given[s] if s < len(given) else f"player {s}" for s in range(v.players))
+    given = data.get("players")
+    names = _default_names(v.players) if not given else tuple(
+        given[s] if s < len(given) else f"player {s}" for s in range(v.players))
     deals = []
     for head, raw in zip(heads, data["deals"], strict=True):
         events = raw["events"]
@@ -546,7 +552,7 @@ def referee_data(
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
                  all_violations: bool = False) -> Verdict:
     """Parse a log's JSON (or YAML) text and judge it (see :func:`referee_data`)."""
-    data = parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
+    data = parse_json_fast(text, name) if text[:64].lstrip()[:1] == "{" else parse_text(text, name)
     return referee_data(data, name, variant=variant, all_violations=all_violations)
 
 
