@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import sys
 import time
@@ -33,22 +32,10 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from bare_checker import check_text  # noqa: E402
+from bench_simulation import machine  # noqa: E402
 
 import speedrules  # noqa: E402
 from speedrules.referee import referee_path, referee_text  # noqa: E402
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()} ({platform.python_implementation()})")
 
 
 def played_log(seed: int, variant: speedrules.Variant) -> str:
@@ -185,13 +172,10 @@ def main() -> None:
     for name, us in legal_actions_cost(args.rounds):
         print(f"   {name:<14} {us:8.1f} us")
 
-    try:
-        import bench_simulation  # type: ignore[import-not-found]
-    except ImportError:
-        print("\n5. simulation: benchmarks/bench_simulation.py not present")
-    else:
-        print("\n5. simulation")
-        bench_simulation.main()
+    import bench_simulation
+
+    print("\n5. simulation")
+    bench_simulation.main()
 
 
 if __name__ == "__main__":

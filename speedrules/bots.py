@@ -18,6 +18,7 @@ give identical games).
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -325,7 +326,7 @@ def _is_plain(variant: Variant) -> bool:
     return not variant.runs and not variant.alternate_colours and variant.jokers == 0
 
 
-class _FastBot:
+class _FastBot(abc.ABC):
     """The bundled bots.  ``_pick`` chooses from grouped integer options; ``choose`` is the
     same choice on actions (the :class:`Bot` protocol); ``_decider`` is the simulator's
     fast path for one game, which a bot may specialise as long as it chooses exactly as
@@ -335,10 +336,11 @@ class _FastBot:
     name: str
     reaction: Reaction
 
+    @abc.abstractmethod
     def _pick(
         self, groups: list[list[Option]], call: bool, pile_size: Callable[[int], int], rng: random.Random
     ) -> Option | None:
-        raise NotImplementedError
+        """The bot's choice among the option groups (each bundled bot defines it)."""
 
     def choose(self, view: SeatView, options: Sequence[Action], rng: random.Random) -> Action | None:
         return _choose_by_options(self, view, options, rng)
