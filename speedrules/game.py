@@ -384,7 +384,7 @@ class Game:
 
     def remaining(self) -> tuple[int, ...]:
         """Cards each seat still holds, hand and draw stack together."""
-        return tuple(len(h) + len(d) for h, d in zip(self._hands, self._draws, strict=True))
+        return tuple([len(h) + len(d) for h, d in zip(self._hands, self._draws, strict=True)])
 
     def centre_cards(self) -> list[Card]:
         """Every card on the centre piles and in the reserves (a multiset)."""
@@ -431,8 +431,21 @@ class Game:
     def _rebuild_can_change_anything(self) -> bool:
         if not any(len(p) > 1 for p in self._piles):
             return False
-        centre = {(RANK_OF[c] or WILD, COLOUR_OF[c]) for p in self._piles for c in p}
         v = self.variant
+        if not v.alternate_colours:
+            # By rank alone: one neighbour mask for the whole centre, one bit test per card.
+            accepts, reach = v.accepts, 0
+            for rank in {RANK_OF[c] or WILD for p in self._piles for c in p}:
+                reach |= accepts[rank]
+            for seat, hand in enumerate(self._hands):
+                for code in hand:
+                    if code == JOKER_CODE:
+                        if self._joker_playable_in_principle(seat):
+                            return True
+                    elif reach >> RANK_OF[code] & 1:
+                        return True
+            return False
+        centre = {(RANK_OF[c] or WILD, COLOUR_OF[c]) for p in self._piles for c in p}
         for seat, hand in enumerate(self._hands):
             for code in set(hand):
                 if code == JOKER_CODE:
@@ -760,14 +773,14 @@ class Game:
         rule = v.rebuild
         if rule is RebuildRule.EACH_PILE:
             for i, (new, pile) in enumerate(zip(reserves, self._piles, strict=True)):
-                if Counter(new) != Counter(pile):
+                if sorted(new) != sorted(pile):
                     return self._v("rebuild.cards", None,
                                    f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
                                    f"(rebuild rule: each-pile); {_diff_text(new, pile)}")
             return None
         gathered = [c for p in self._piles for c in (p[:-1] if rule is RebuildRule.KEEP_TOPS else p)]
         given = [c for r in reserves for c in r]
-        if Counter(given) != Counter(gathered):
+        if sorted(given) != sorted(gathered):  # the same multiset (sorting beats Counter's == here)
             what = "beneath the pile tops" if rule is RebuildRule.KEEP_TOPS else "in the centre"
             return self._v("rebuild.cards", None,
                            f"the new reserves must hold exactly the {len(gathered)} cards {what} "

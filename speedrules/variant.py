@@ -181,13 +181,13 @@ class Variant:
     document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
     """The fully merged variant document (after ``extends``), as read."""
     accepts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    piles: int = attrs.field(init=False, eq=False, repr=False)
+    """The number of centre piles: ``len(reserve_sizes)``."""
 
     def __attrs_post_init__(self) -> None:
+        # Derived once: the game loop and the referee read these on every deal.
         object.__setattr__(self, "accepts", build_accepts(self.rank_order, self.same_rank))
-
-    @property
-    def piles(self) -> int:
-        return len(self.reserve_sizes)
+        object.__setattr__(self, "piles", len(self.reserve_sizes))
 
     @property
     def deck_size(self) -> int:

@@ -8,17 +8,19 @@ test), both must refuse the same documents and give the same verdict to the rest
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, random_chooser
+from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, played, random_chooser
 
 import speedrules
 from speedrules.log import LogError, parse_log
-from speedrules.referee import referee_data
+from speedrules.referee import _finish, judge_deal, referee_data
 
 
 def two_pass(doc: Any) -> Any:
@@ -66,3 +68,97 @@ def test_a_bad_event_after_the_first_violation_still_makes_the_log_unreadable() 
     events.insert(1, {"type": "flip"})          # a rule broken early (before the reveal or a false flip)
     events.append({"type": "play", "player": 0, "card": "1X", "pile": 0})  # and a card that is no card
     assert one_pass(doc) == two_pass(doc) == "unreadable"
+
+
+# ------------------------------------------------------------------ the inline paths, event by event
+#
+# The documents above are cut short, so their layouts are not a deal and the replay seldom
+# runs.  Here whole simulated deals (valid layouts, every event timed, or no times at all) are
+# corrupted in one event, in the ways the inline paths must notice: a value of the wrong JSON
+# type (true, 1.0, null, a list), out of range, a time that goes back or is not finite, an
+# unknown or lowercase card, a missing or extra key, an event that is not an object.  The
+# one-pass reader must give exactly what the core gives on the structurally checked events
+# (``judge_deal`` without ``raw_events``: ``Game.check_event`` for every event), and refuse
+# exactly the documents the structural check refuses.
+
+FULL_VARIANTS = ("speed", "speed-jokers", "speed-alternate-colours", "speed-refill-empty", "speed-runs")
+ODD_VALUES: list[Any] = [True, False, 1.0, 0.0, 0.5, -1, 1, 2, 3, 7, None, "AS", "as", "10h", "JK", "1X", "",
+                         [], {}, [0], 1e308, float("nan"), float("inf"), 2**70, -0.0,
+                         "reveal", "play", "draw", "flip", "rebuild", "call"]
+KINDS = ["reveal", "play", "draw", "flip", "rebuild"]
+KEYS_TO_TOUCH = ["t", "player", "pile", "card", "type", "cards", "as", "reserves", "x"]
+
+
+@functools.cache
+def full_logs() -> tuple[str, ...]:
+    texts = []
+    for name in FULL_VARIANTS:
+        for seed in (1, 2):
+            result = next(iter(speedrules.simulate(name, 1, seed=seed, bots="random", logs=True)))
+            assert result.log is not None
+            texts.append(json.dumps(result.log.to_json()))
+        untimed = played(name, seed=3, limit=150).to_log().to_json()  # no times at all
+        texts.append(json.dumps(untimed))
+    return tuple(texts)
+
+
+def core_verdict(doc: Any) -> Any:
+    """The verdict by the core alone: every event coded by the structural check, then judged
+    by ``Game.check_event`` (no inline path), or ``"unreadable"``."""
+    try:
+        log = parse_log(doc, "x")
+    except LogError:
+        return "unreadable"
+    deals = [judge_deal(log.variant, deal, log.names) for deal in log.compiled]
+    return _finish(log.variant, deals, log.names).to_json()
+
+
+def corrupt_event(doc: dict[str, Any], kind: str, index: int, op: str, key: str, value: Any, t_shift: int) -> None:
+    """Corrupt one event of the first deal: the ``index``-th (cyclically) of those of type ``kind``."""
+    events = doc["deals"][0]["events"]
+    of_kind = [i for i, e in enumerate(events) if e["type"] == kind] or list(range(len(events)))
+    index = of_kind[index % len(of_kind)]
+    ev = events[index]
+    if op == "set":
+        ev[key] = value
+    elif op == "delete":
+        ev.pop(key, None)
+    elif op == "time":  # a time near the neighbours' (t_shift -1: just below the one before)
+        before = next((e["t"] for e in reversed(events[:index]) if "t" in e), 0)
+        ev["t"] = before + t_shift
+    elif op == "not an object":
+        events[index] = value if not isinstance(value, dict) else [ev]
+    elif op == "swap":
+        j = min(index + 1, len(events) - 1)
+        events[index], events[j] = events[j], events[index]
+    elif op == "repeat":
+        events.insert(index, copy.deepcopy(ev))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(KINDS), st.integers(0, 10**6),
+       st.sampled_from(["set", "set", "set", "delete", "time", "not an object", "swap", "repeat"]),
+       st.sampled_from(KEYS_TO_TOUCH), st.sampled_from(ODD_VALUES), st.integers(-2, 2), st.data())
+def test_one_corrupted_event_of_a_whole_deal(kind: str, index: int, op: str, key: str, value: Any, t_shift: int,
+                                             data: st.DataObject) -> None:
+    doc = json.loads(data.draw(st.sampled_from(full_logs())))
+    corrupt_event(doc, kind, index, op, key, value, t_shift)
+    assert one_pass(doc) == core_verdict(doc)
+
+
+def test_the_whole_deals_are_judged_alike_and_the_corruptions_give_every_answer() -> None:
+    answers = set()
+    rng = random.Random(11)
+    for text in full_logs():
+        doc = json.loads(text)
+        assert one_pass(doc) == core_verdict(doc) != "unreadable"
+        assert one_pass(doc)["valid"]
+        for _ in range(60):
+            doc = json.loads(text)
+            corrupt_event(doc, rng.choice(KINDS), rng.randrange(10**6),
+                          rng.choice(["set", "delete", "time", "swap", "repeat", "not an object"]),
+                          rng.choice(KEYS_TO_TOUCH), rng.choice(ODD_VALUES), rng.randint(-2, 2))
+            fast = one_pass(doc)
+            assert fast == core_verdict(doc)
+            answers.add("unreadable" if fast == "unreadable" else fast["valid"])
+    assert answers == {"unreadable", True, False}
