@@ -230,12 +230,43 @@ class Game:
         problem = check_layout_codes(variant, hands, draw, starters, reserves)
         if problem is not None:
             raise IllegalActionError(problem)
+        self._start(variant, hands, draw, starters, reserves, rng, seed,
+                    _default_names(variant.players) if names is None else tuple(names))
+
+    @classmethod
+    def _from_checked(
+        cls,
+        variant: Variant,
+        hands: Sequence[Sequence[int]],
+        draw: Sequence[Sequence[int]],
+        starters: Sequence[int],
+        reserves: Sequence[Sequence[int]],
+        names: tuple[str, ...],
+    ) -> Game:
+        """:meth:`from_codes` for a layout the caller has found to be a deal of ``variant``
+        (``_is_deal_of``): the referee's start, which checks the layout as it reads it."""
+        game = cls.__new__(cls)
+        game._start(variant, hands, draw, starters, reserves, None, None, names)
+        return game
+
+    def _start(
+        self,
+        variant: Variant,
+        hands: Sequence[Sequence[int]],
+        draw: Sequence[Sequence[int]],
+        starters: Sequence[int],
+        reserves: Sequence[Sequence[int]],
+        rng: random.Random | None,
+        seed: int | None,
+        names: tuple[str, ...],
+    ) -> None:
+        """The state before the reveal, dealt from a checked layout."""
         self.variant = variant
         self._layout = None
         self._layout_codes = (hands, draw, starters, reserves)
         self.seed = seed
         self._rng = rng  # made from the seed when a rebuild first needs it
-        self.names: tuple[str, ...] = _default_names(variant.players) if names is None else tuple(names)
+        self.names = names
         self._hands = [list(hand) for hand in hands]
         self._draws = [list(reversed(stack)) for stack in draw]
         self._piles = [[c] for c in starters]
@@ -1346,6 +1377,28 @@ def _sorted_deck(packs: int, jokers: int) -> list[int]:
     return sorted(deck_codes(packs, jokers))
 
 
+def _is_deal_of(
+    v: Variant,
+    hands: Sequence[Sequence[int]],
+    draw: Sequence[Sequence[int]],
+    starters: Sequence[int],
+    reserves: Sequence[Sequence[int]],
+) -> bool:
+    """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly)."""
+    hand_sizes, draw_sizes, reserve_sizes = v.deal_shape
+    if not (len(starters) == v.piles and tuple(map(len, hands)) == hand_sizes
+            and tuple(map(len, reserves)) == reserve_sizes
+            and tuple(sorted(map(len, draw), reverse=True)) == draw_sizes):
+        return False
+    # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
+    cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
+                            starters, itertools.chain.from_iterable(reserves))
+    if v.packs == 1:  # every card once, the joker (if any) as often as the deck has it
+        seen = set(cards)
+        return len(seen) == 52 + (v.jokers > 0) and (v.jokers > 0 or JOKER_CODE not in seen)
+    return sorted(cards) == _sorted_deck(v.packs, v.jokers)
+
+
 def check_layout_codes(
     variant: Variant,
     hands: Sequence[Sequence[int]],
@@ -1354,6 +1407,20 @@ def check_layout_codes(
     reserves: Sequence[Sequence[int]],
 ) -> Violation | None:
     """:func:`check_layout` on card codes (stacks top first)."""
+    if _is_deal_of(variant, hands, draw, starters, reserves):
+        return None
+    return _layout_problem(variant, hands, draw, starters, reserves)
+
+
+def _layout_problem(
+    variant: Variant,
+    hands: Sequence[Sequence[int]],
+    draw: Sequence[Sequence[int]],
+    starters: Sequence[int],
+    reserves: Sequence[Sequence[int]],
+) -> Violation | None:
+    """What is wrong with a layout, the first problem in the order of the rules, or ``None``
+    (exactly when :func:`_is_deal_of` holds: tests/test_deal.py proves it)."""
     v = variant
     if len(hands) != v.players or len(draw) != v.players:
         return Violation("layout.shape", None,

@@ -134,13 +134,11 @@ def _stack(value: Any) -> tuple[int, ...] | None:
 def _stacks(value: Any) -> tuple[tuple[int, ...], ...] | None:
     if not isinstance(value, list):
         return None
-    out = []
-    for item in value:
-        stack = _stack(item)
-        if stack is None:
-            return None
-        out.append(stack)
-    return tuple(out)
+    try:  # as _stack, on every item (an item that is not a list is left out, so the lengths differ)
+        out = tuple([tuple(list(map(_CODE, item))) for item in value if isinstance(item, list)])
+    except (KeyError, TypeError):
+        return None
+    return out if len(out) == len(value) else None
 
 
 _SINGLE = tuple((code,) for code in range(53))
@@ -286,25 +284,40 @@ class CompiledDeal:
         )
 
 
-def _compile_deal_head(deal: Any) -> CompiledDeal | None:
-    """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
-    anything but the events themselves (which must still be a list)."""
+def _deal_layout(deal: Any) -> dict[str, Any] | None:
+    """A deal's layout object, when the deal's own fields are what the schema accepts (the
+    events a list, the layout's four keys present); its stacks are not checked yet."""
     if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
         return None
-    if "layout" not in deal or "events" not in deal:
+    if "layout" not in deal or "events" not in deal or not isinstance(deal["events"], list):
         return None
     if "meta" in deal and not isinstance(deal["meta"], dict):
         return None
     layout = deal["layout"]
     if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
         return None
+    return layout
+
+
+Stacks = tuple[tuple[int, ...], ...]
+
+
+def _layout_stacks(layout: dict[str, Any]) -> tuple[Stacks, Stacks, tuple[int, ...], Stacks] | None:
+    """A layout's stacks coded (hands, draw stacks, starters, reserves; top first), or ``None``
+    if one is not a list of card texts."""
     hands, draw, reserves = _stacks(layout["hands"]), _stacks(layout["draw"]), _stacks(layout["reserves"])
     starters = _stack(layout["starters"])
     if hands is None or draw is None or reserves is None or starters is None:
         return None
-    if not isinstance(deal["events"], list):
-        return None
-    return CompiledDeal(hands, draw, starters, reserves, ())
+    return hands, draw, starters, reserves
+
+
+def _compile_deal_head(deal: Any) -> CompiledDeal | None:
+    """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
+    anything but the events themselves (which must still be a list)."""
+    layout = _deal_layout(deal)
+    stacks = None if layout is None else _layout_stacks(layout)
+    return None if stacks is None else CompiledDeal(*stacks, ())
 
 
 def _compile_deal(deal: Any) -> CompiledDeal | None:
@@ -323,27 +336,33 @@ def compile_head(data: Any) -> tuple[CompiledDeal, ...] | None:
     return _compile(data, _compile_deal_head)
 
 
-def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
-    """The deals of a log document, or ``None`` exactly when the document fails the schema."""
-    compile_deal = deal_compiler or _compile_deal
+def _top_is_valid(data: Any) -> bool:
+    """Whether the document's own fields are what the schema accepts (``deals`` a list; the
+    deals themselves not checked yet)."""
     if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
-        return None
+        return False
     if "format" not in data or "variant" not in data or "deals" not in data:
-        return None
+        return False
     if data["format"] != LOG_FORMAT or not isinstance(data["format"], str):
-        return None
+        return False
     variant = data["variant"]
     if not ((isinstance(variant, str) and variant) or isinstance(variant, dict)):
-        return None
+        return False
     if "players" in data:
         players = data["players"]
         if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
-            return None
+            return False
     if "meta" in data and not isinstance(data["meta"], dict):
+        return False
+    return isinstance(data["deals"], list)
+
+
+def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
+    """The deals of a log document, or ``None`` exactly when the document fails the schema."""
+    compile_deal = deal_compiler or _compile_deal
+    if not _top_is_valid(data):
         return None
     deals = data["deals"]
-    if not isinstance(deals, list):
-        return None
     out = []
     for deal in deals:
         compiled = compile_deal(deal)

@@ -26,7 +26,7 @@ from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
 from .documents import DocumentError, parse_text, read_text
 from .errors import IllegalActionError, Violation
-from .game import Collision, Game, _default_names
+from .game import Collision, Game, _default_names, _is_deal_of
 from .log import (
     CompiledDeal,
     CompiledEvent,
@@ -34,6 +34,9 @@ from .log import (
     LogError,
     _compile_event,
     _compile_events,
+    _deal_layout,
+    _layout_stacks,
+    _top_is_valid,
     archive_lines,
     compile_head,
     parse_json_fast,
@@ -457,14 +460,11 @@ def judge_deal(
     index = -1
     if not all_violations:
         if raw_events is not None and variant.collisions is _FIRST_LANDS:
-            stopped = replay_events(game, raw_events)
-        else:
-            stopped = _replay_compiled(game, deal.events)
-        if stopped is not None:
-            violations.append(_logged(stopped[0], stopped[1]))
-            table = _table(game)
-        total = len(deal.events) if raw_events is None else len(raw_events)
-        return _verdict(game, violations, table, void, total if stopped is None else stopped[0])
+            return _judge_logged(game, raw_events)
+        stopped = _replay_compiled(game, deal.events)
+        if stopped is None:
+            return _verdict(game, violations, None, False, len(deal.events))
+        return _verdict(game, [_logged(*stopped)], _table(game), False, stopped[0])
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
         problem = check_event(kind, player, pile, cards, declared, t)
@@ -498,6 +498,15 @@ def judge_deal(
         violations.append(_logged(index, problem, _correction(game, event, problem)))
         shadow = _forced(game, event)
     return _verdict(game, violations, table, void, len(deal.events))
+
+
+def _judge_logged(game: Game, raw_events: Sequence[Any]) -> DealVerdict:
+    """Judge a deal's events as logged (see :func:`replay_events`) on its dealt game, stopping
+    at the first violation."""
+    stopped = replay_events(game, raw_events)
+    if stopped is None:
+        return _verdict(game, [], None, False, len(raw_events))
+    return _verdict(game, [_logged(*stopped)], _table(game), False, stopped[0])
 
 
 def _verdict(game: Game, violations: list[LoggedViolation], table: TableView | None, void: bool,
@@ -572,20 +581,33 @@ def referee_data(
     """Check and judge a parsed log document in one pass: the same verdict as
     ``referee(parse_log(data, name))``, and the same :class:`LogError` for a document the
     schema refuses, without first coding every event (the command line's path)."""
-    heads = compile_head(data)
-    if heads is None:
+    if not _top_is_valid(data):
         raise refuse(data, name)
-    v = resolve_variant(data["variant"], name, variant)
+    try:
+        v = resolve_variant(data["variant"], name, variant)
+    except LogError:
+        if compile_head(data) is None:
+            raise refuse(data, name) from None  # a document the schema refuses says so first
+        raise
     if all_violations or v.collisions is not _FIRST_LANDS:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     given = data.get("players")
     names = _default_names(v.players) if not given else tuple(
         given[s] if s < len(given) else f"player {s}" for s in range(v.players))
     deals = []
-    for head, raw in zip(heads, data["deals"], strict=True):
+    # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
+    # anywhere is refused as a whole, judged deals or not.
+    for raw in data["deals"]:
+        layout = _deal_layout(raw)
+        stacks = None if layout is None else _layout_stacks(layout)
+        if stacks is None:
+            raise refuse(data, name)
         events = raw["events"]
         try:
-            verdict = judge_deal(v, head, names, raw_events=events)
+            if _is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
+                verdict = _judge_logged(Game._from_checked(v, *stacks, names), events)
+            else:  # the long way says what is wrong with the layout
+                verdict = judge_deal(v, CompiledDeal(*stacks, ()), names, raw_events=events)
         except _Malformed:
             raise refuse(data, name) from None
         if verdict.events_judged < len(events) and _compile_events(events[verdict.events_judged:]) is None:

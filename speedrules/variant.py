@@ -183,11 +183,16 @@ class Variant:
     accepts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     piles: int = attrs.field(init=False, eq=False, repr=False)
     """The number of centre piles: ``len(reserve_sizes)``."""
+    deal_shape: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False)
+    """The sizes of a deal's stacks: every hand, the draw stacks largest first, every reserve."""
 
     def __attrs_post_init__(self) -> None:
         # Derived once: the game loop and the referee read these on every deal.
         object.__setattr__(self, "accepts", build_accepts(self.rank_order, self.same_rank))
         object.__setattr__(self, "piles", len(self.reserve_sizes))
+        object.__setattr__(self, "deal_shape", ((self.hand_size,) * self.players,
+                                                tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
 
     @property
     def deck_size(self) -> int:

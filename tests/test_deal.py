@@ -14,6 +14,7 @@ from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthet
 
 import speedrules
 from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
+from speedrules.game import _is_deal_of, _layout_problem
 
 VARIANTS = [*variant_names(), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
 
@@ -190,3 +191,57 @@ def test_layout_from_bad_json(data: dict[str, object]) -> None:
 def test_layout_lists_cards_as_cards() -> None:
     layout = deal(load_variant("speed"), 3).layout
     assert all(isinstance(c, Card) for c in layout.all_cards())
+
+
+@settings(max_examples=300)
+@given(data=st.data())
+def test_the_quick_layout_test_agrees_with_the_rules(data: st.DataObject) -> None:
+    """``_is_deal_of`` (the quick yes the referee asks first) holds exactly when the layout
+    rules find nothing wrong (``_layout_problem``), for every bundled variant (one and two
+    packs, jokers, uneven draw stacks, no hand) and layouts near a deal: cards replaced,
+    duplicated, moved between stacks or dropped, a joker added, stacks swapped."""
+    v = load_variant(data.draw(st.sampled_from(variant_names())))
+    lay = deal(v, data.draw(seeds())).layout
+    stacks = [[c.code for c in s] for s in (*lay.hands, *lay.draw, lay.starters, *lay.reserves)]
+    for _ in range(data.draw(st.integers(0, 3))):
+        op = data.draw(st.sampled_from(["replace", "move", "drop", "joker", "swap-stacks", "swap-cards"]))
+        a = data.draw(st.integers(0, len(stacks) - 1))
+        b = data.draw(st.integers(0, len(stacks) - 1))
+        if op == "swap-stacks":
+            stacks[a], stacks[b] = stacks[b], stacks[a]
+            continue
+        if op == "joker":
+            stacks[a].append(52)
+            continue
+        if not stacks[a]:
+            continue
+        k = data.draw(st.integers(0, len(stacks[a]) - 1))
+        if op == "replace":
+            stacks[a][k] = data.draw(st.integers(0, 52))
+        elif op == "move":
+            stacks[b].append(stacks[a].pop(k))
+        elif op == "drop":
+            stacks[a].pop(k)
+        elif stacks[b]:  # swap two cards: still a deal
+            j = data.draw(st.integers(0, len(stacks[b]) - 1))
+            stacks[a][k], stacks[b][j] = stacks[b][j], stacks[a][k]
+    p = v.players
+    hands = [tuple(s) for s in stacks[:p]]
+    draw = [tuple(s) for s in stacks[p:2 * p]]
+    starters = tuple(stacks[2 * p])
+    reserves = [tuple(s) for s in stacks[2 * p + 1:]]
+    quick = _is_deal_of(v, hands, draw, starters, reserves)
+    assert quick == (_layout_problem(v, hands, draw, starters, reserves) is None)
+
+
+def test_the_quick_layout_test_says_both_answers() -> None:
+    v = load_variant("speed-jokers")
+    lay = deal(v, 3).layout
+    hands = [tuple(c.code for c in h) for h in lay.hands]
+    draw = [tuple(c.code for c in d) for d in lay.draw]
+    starters = tuple(c.code for c in lay.starters)
+    reserves = [tuple(c.code for c in r) for r in lay.reserves]
+    assert _is_deal_of(v, hands, draw, starters, reserves)
+    doubled = [(*hands[0][:-1], hands[1][0]), hands[1]]  # a card twice, one missing
+    assert not _is_deal_of(v, doubled, draw, starters, reserves)
+    assert _layout_problem(v, doubled, draw, starters, reserves) is not None

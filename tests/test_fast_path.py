@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, played, random_chooser
@@ -115,6 +116,19 @@ def core_verdict(doc: Any) -> Any:
 
 def corrupt_event(doc: dict[str, Any], kind: str, index: int, op: str, key: str, value: Any, t_shift: int) -> None:
     """Corrupt one event of the first deal: the ``index``-th (cyclically) of those of type ``kind``."""
+    layout = doc["deals"][0]["layout"]
+    stacks = [s for key in ("hands", "draw", "reserves") for s in layout[key]] + [layout["starters"]]
+    stacks = [s for s in stacks if s]
+    a, b = stacks[index % len(stacks)], stacks[(index // 7 + t_shift) % len(stacks)]
+    if op == "layout: swap two cards":  # still a deal, not the one the events were played on
+        a[index % len(a)], b[0] = b[0], a[index % len(a)]
+        return
+    if op == "layout: replace a card":
+        a[index % len(a)] = value
+        return
+    if op == "layout: move a card":
+        b.append(a.pop(index % len(a)))
+        return
     events = doc["deals"][0]["events"]
     of_kind = [i for i, e in enumerate(events) if e["type"] == kind] or list(range(len(events)))
     index = of_kind[index % len(of_kind)]
@@ -137,7 +151,8 @@ def corrupt_event(doc: dict[str, Any], kind: str, index: int, op: str, key: str,
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(KINDS), st.integers(0, 10**6),
-       st.sampled_from(["set", "set", "set", "delete", "time", "not an object", "swap", "repeat"]),
+       st.sampled_from(["set", "set", "set", "delete", "time", "not an object", "swap", "repeat",
+                        "layout: swap two cards", "layout: replace a card", "layout: move a card"]),
        st.sampled_from(KEYS_TO_TOUCH), st.sampled_from(ODD_VALUES), st.integers(-2, 2), st.data())
 def test_one_corrupted_event_of_a_whole_deal(kind: str, index: int, op: str, key: str, value: Any, t_shift: int,
                                              data: st.DataObject) -> None:
@@ -156,9 +171,34 @@ def test_the_whole_deals_are_judged_alike_and_the_corruptions_give_every_answer(
         for _ in range(60):
             doc = json.loads(text)
             corrupt_event(doc, rng.choice(KINDS), rng.randrange(10**6),
-                          rng.choice(["set", "delete", "time", "swap", "repeat", "not an object"]),
+                          rng.choice(["set", "delete", "time", "swap", "repeat", "not an object",
+                                      "layout: swap two cards", "layout: replace a card", "layout: move a card"]),
                           rng.choice(KEYS_TO_TOUCH), rng.choice(ODD_VALUES), rng.randint(-2, 2))
             fast = one_pass(doc)
             assert fast == core_verdict(doc)
             answers.add("unreadable" if fast == "unreadable" else fast["valid"])
     assert answers == {"unreadable", True, False}
+
+
+def test_the_schema_speaks_before_an_unknown_variant_and_a_later_bad_deal_refuses_the_whole() -> None:
+    """The one-pass reader checks a deal's head when it reaches the deal; a document the schema
+    refuses must still be refused as such (not as an unknown variant), whichever deal is bad."""
+    good = json.loads(full_logs()[0])
+    bad_head = json.loads(json.dumps(good))
+    bad_head["deals"].append({"layout": {"hands": []}, "events": []})  # a second deal the schema refuses
+    unknown = json.loads(json.dumps(good))
+    unknown["variant"] = "no-such-variant"
+    both = json.loads(json.dumps(bad_head))
+    both["variant"] = "no-such-variant"
+    for doc in (bad_head, unknown, both):
+        errors = []
+        for read in (lambda d: referee_data(d, "x"), lambda d: speedrules.referee(parse_log(d, "x"))):
+            with pytest.raises(LogError) as info:
+                read(doc)
+            errors.append(str(info.value))
+        assert errors[0] == errors[1]
+    with pytest.raises(LogError, match="unknown variant"):
+        referee_data(unknown, "x")
+    with pytest.raises(LogError) as info:
+        referee_data(both, "x")
+    assert "unknown variant" not in str(info.value)
