@@ -15,7 +15,9 @@ match by the variant's scoring (see :class:`MatchResult`).
 from __future__ import annotations
 
 import functools
+import gc
 import math
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -616,11 +618,49 @@ def referee_data(
     return _finish(v, deals, names)
 
 
+class _CollectorPaused:
+    """Pause Python's cyclic garbage collector while a log is read and judged.
+
+    A parsed log is a tree, and judging it makes no reference cycles, so reference counting
+    frees everything; the collector would only walk the document over and over while it is
+    alive (on a 144,000-event log that cost as much again as the judging, so the per-event
+    cost grew with the log; see docs/performance.md).  Pauses nest and may overlap across
+    threads: the collector is restored to its former state when the last one ends.  Any
+    cycle made meanwhile (a caught exception's traceback) is collected after that.
+    """
+
+    _lock = threading.Lock()
+    _depth = 0
+    _restore = False
+
+    def __enter__(self) -> None:
+        cls = _CollectorPaused  # the state is the class's: one pause for the whole process
+        with cls._lock:
+            if cls._depth == 0:
+                cls._restore = gc.isenabled()
+                gc.disable()
+            cls._depth += 1
+
+    def __exit__(self, *_exc: object) -> None:
+        cls = _CollectorPaused
+        with cls._lock:
+            cls._depth -= 1
+            if cls._depth == 0 and cls._restore:
+                gc.enable()
+
+
+_COLLECTOR_PAUSED = _CollectorPaused()
+
+
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
                  all_violations: bool = False) -> Verdict:
-    """Parse a log's JSON (or YAML) text and judge it (see :func:`referee_data`)."""
-    data = parse_json_fast(text, name) if text[:64].lstrip()[:1] == "{" else parse_text(text, name)
-    return referee_data(data, name, variant=variant, all_violations=all_violations)
+    """Parse a log's JSON (or YAML) text and judge it (see :func:`referee_data`).
+
+    The cyclic garbage collector is paused meanwhile: it has nothing to find in a log, and
+    its passes over the document would make a long log cost more per event than a short one."""
+    with _COLLECTOR_PAUSED:
+        data = parse_json_fast(text, name) if text[:64].lstrip()[:1] == "{" else parse_text(text, name)
+        return referee_data(data, name, variant=variant, all_violations=all_violations)
 
 
 def referee_path(

@@ -202,3 +202,30 @@ def test_the_schema_speaks_before_an_unknown_variant_and_a_later_bad_deal_refuse
     with pytest.raises(LogError) as info:
         referee_data(both, "x")
     assert "unknown variant" not in str(info.value)
+
+
+def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """referee_text pauses the cyclic collector while it reads and judges, and restores it,
+    also when the log is refused or the collector was already off; pauses nest."""
+    import gc
+
+    from speedrules.referee import _COLLECTOR_PAUSED, referee_text
+
+    text = full_logs()[0]
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            gc.enable() if enabled else gc.disable()
+            assert referee_text(text).valid
+            assert gc.isenabled() == enabled
+            with pytest.raises(LogError):
+                referee_text('{"format": "speedrules-log/1"}')
+            assert gc.isenabled() == enabled
+        gc.enable()
+        with _COLLECTOR_PAUSED:
+            assert not gc.isenabled()
+            assert referee_text(text).valid  # a pause inside a pause
+            assert not gc.isenabled()
+        assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()
