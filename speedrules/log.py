@@ -299,10 +299,10 @@ def _deal_layout(deal: Any) -> dict[str, Any] | None:
     return layout
 
 
-Stacks = tuple[tuple[int, ...], ...]
+_Stacks = tuple[tuple[int, ...], ...]
 
 
-def _layout_stacks(layout: dict[str, Any]) -> tuple[Stacks, Stacks, tuple[int, ...], Stacks] | None:
+def _layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
     """A layout's stacks coded (hands, draw stacks, starters, reserves; top first), or ``None``
     if one is not a list of card texts."""
     hands, draw, reserves = _stacks(layout["hands"]), _stacks(layout["draw"]), _stacks(layout["reserves"])

@@ -465,7 +465,7 @@ def judge_deal(
             return _judge_logged(game, raw_events)
         stopped = _replay_compiled(game, deal.events)
         if stopped is None:
-            return _verdict(game, violations, None, False, len(deal.events))
+            return _verdict(game, [], None, False, len(deal.events))
         return _verdict(game, [_logged(*stopped)], _table(game), False, stopped[0])
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
