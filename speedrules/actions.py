@@ -11,28 +11,72 @@ Play(player=0, cards=(Card.parse('6D'),), pile=1, declared=())
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-from .cards import RANK_NAMES, Card
+from .cards import RANK_NAMES, Card, parse_rank
+from .errors import CardError, InvalidActionError, brief
 
 
-def _to_cards(value: Card | Iterable[Card]) -> tuple[Card, ...]:
+def _card(value: Any) -> Card:
+    """A card, or its text parsed (``"JC"``); anything else is a :class:`CardError`."""
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _to_cards(value: Card | str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, Card):
         return (value,)
-    return tuple(value)
+    if isinstance(value, str):  # one card's text, never its letters one by one
+        return (Card.parse(value),)
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return value
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise CardError(value, "not a card, a card's text or a sequence of them") from None
+    return tuple(_card(c) for c in items)
 
 
-def _to_ranks(value: int | Iterable[int] | None) -> tuple[int, ...]:
+def _to_card(value: Card | str | None) -> Card | None:
+    return None if value is None else _card(value)
+
+
+def _to_ranks(value: int | str | Iterable[int | str] | None) -> tuple[int, ...]:
+    """A joker's declared ranks: numbers (1 = ace ... 13 = king) or rank texts (``"Q"``).
+
+    A number outside 1-13 is kept, so that the game refuses the play by rule ``play.joker``."""
     if value is None:
         return ()
-    if isinstance(value, int):
-        return (value,)
-    return tuple(value)
+    items = (value,) if isinstance(value, (int, str)) else value
+    try:
+        items = tuple(items)
+    except TypeError:
+        raise InvalidActionError(f"a joker's rank must be a number or a rank's text, not {brief(value)}") from None
+    ranks = []
+    for item in items:
+        if isinstance(item, str):
+            ranks.append(parse_rank(item))
+        elif isinstance(item, int) and not isinstance(item, bool):
+            ranks.append(item)
+        else:
+            raise InvalidActionError(f"a joker's rank must be a number or a rank's text, not {brief(item)}")
+    return tuple(ranks)
 
 
-def _to_stacks(value: Iterable[Iterable[Card]] | None) -> tuple[tuple[Card, ...], ...] | None:
-    return None if value is None else tuple(tuple(stack) for stack in value)
+def _to_stacks(value: Iterable[Iterable[Card | str]] | None) -> tuple[tuple[Card, ...], ...] | None:
+    if value is None:
+        return None
+    try:
+        return tuple(tuple(_card(c) for c in stack) for stack in value)
+    except TypeError:
+        raise CardError(value, "not a sequence of reserve stacks of cards") from None
+
+
+def _seat(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        what = "a seat number (0, 1, ...)" if attribute.name == "player" else "a pile number (0, 1, ...)"
+        raise InvalidActionError(f"the {attribute.name} must be {what}, not {brief(value)}")
 
 
 @attrs.frozen(slots=True)
@@ -51,9 +95,9 @@ class Play:
     for, in order; a single int is accepted for a single joker.
     """
 
-    player: int
+    player: int = attrs.field(validator=_seat)
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
-    pile: int = 0
+    pile: int = attrs.field(default=0, validator=_seat)
     declared: tuple[int, ...] = attrs.field(default=(), converter=_to_ranks)
 
     def __str__(self) -> str:
@@ -71,8 +115,8 @@ class Draw:
     ``draw.mismatch``); a recorded draw always names the card drawn.
     """
 
-    player: int
-    card: Card | None = None
+    player: int = attrs.field(validator=_seat)
+    card: Card | None = attrs.field(default=None, converter=_to_card)
 
     def __str__(self) -> str:
         return f"player {self.player} draws" + (f" {self.card}" if self.card is not None else "")
@@ -105,7 +149,7 @@ class Rebuild:
 class Call:
     """``player`` announces going out ("Speed!", with or without a slap, as the variant says)."""
 
-    player: int
+    player: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"player {self.player} calls"
@@ -118,8 +162,8 @@ class Pickup:
     The pile is turned face down: its bottom card becomes the top of the new draw stack.
     """
 
-    player: int
-    pile: int
+    player: int = attrs.field(validator=_seat)
+    pile: int = attrs.field(validator=_seat)
 
     def __str__(self) -> str:
         return f"player {self.player} picks up pile {self.pile}"

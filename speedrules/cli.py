@@ -84,12 +84,19 @@ def load(ref: str) -> Variant:
     try:
         return load_variant(ref)
     except VariantError as err:
-        looks_like_path = os.sep in ref or Path(ref).suffix.lower() in VARIANT_SUFFIXES or Path(ref).exists()
+        looks_like_path = os.sep in ref or Path(ref).suffix.lower() in VARIANT_SUFFIXES or _exists(ref)
         if not looks_like_path:
             close = difflib.get_close_matches(ref, variant_names(), n=1)
             if close:
                 raise VariantError([*err.errors, (ref, f"did you mean {close[0]!r}?")]) from None
         raise
+
+
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name too long to look up, or one with a NUL byte
+        return False
 
 
 def _variant_argument(parser: argparse.ArgumentParser) -> None:

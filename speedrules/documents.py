@@ -1,24 +1,48 @@
 """Reading YAML/JSON documents safely, with located errors.
 
-Variant files and logs are read here.  YAML aliases are refused (they are never
-needed in these files, and refusing them defeats "billion laughs" alias bombs before
-any expansion), duplicate mapping keys are refused, and every problem names the
-file, the line and column, and the reason.
+Variant files and logs are read here, and every input is treated as hostile:
+
+- only a regular file is opened (never a directory, device, FIFO or socket), without
+  blocking, and read with one capped read, so ``/dev/zero`` or a pipe cannot hang the
+  reader or fill memory (:func:`read_file_bytes`);
+- YAML aliases are refused (they are never needed in these files, and refusing them
+  defeats "billion laughs" alias bombs before any expansion), so are explicit tags
+  (``!!int``, ``!!python/object``: every value is a plain JSON value), implicit
+  timestamps stay text, and over-long numbers are refused before they are converted;
+- duplicate mapping keys are refused, in YAML and in JSON alike;
+- every problem names the file, the line and column, and the reason, and quotes
+  values only shortened (:func:`brief`).
 """
 
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
+import os
+import re
+import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 import yaml
-from yaml.events import AliasEvent
-from yaml.nodes import MappingNode, Node
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+from yaml.nodes import MappingNode, Node, ScalarNode
 
-from .errors import SpeedrulesError
+from .errors import SpeedrulesError, brief
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+"""The most a log file (or one line of a JSON Lines archive) may hold."""
+
+MAX_VARIANT_BYTES = 1024 * 1024
+"""The most a variant file may hold: the bundled ones are about 2 KB."""
+
+MAX_NUMBER_CHARS = 3000
+"""The longest integer a YAML document may spell (a JSON one: Python's 4,300 digits)."""
+
+MAX_PATH_PART = 255
+"""The longest file name (one part of a path) that is looked up at all."""
 
 
 class DocumentError(SpeedrulesError):
@@ -30,18 +54,51 @@ class DocumentError(SpeedrulesError):
         super().__init__(f"{location}: {reason}" if location else reason)
 
 
+# ---------------------------------------------------------------------- YAML
+
+
+def _plain_resolvers() -> dict[Any, list[tuple[str, Any]]]:
+    """SafeLoader's implicit types less timestamps: a date stays text (a ``datetime`` is no
+    JSON value, and ``2024-13-45`` would make PyYAML raise from inside its constructor)."""
+    timestamp = "tag:yaml.org,2002:timestamp"
+    return {first: [(tag, regexp) for tag, regexp in found if tag != timestamp]
+            for first, found in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
+def _tag_text(tag: str) -> str:
+    """A tag as it was written: ``!!int`` rather than ``tag:yaml.org,2002:int``."""
+    return brief("!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag, 40)
+
+
 class _StrictLoader(yaml.SafeLoader):
-    """A safe loader that refuses aliases and duplicate keys."""
+    """A safe loader that refuses aliases, explicit tags, duplicate keys and over-long numbers."""
+
+    yaml_implicit_resolvers = _plain_resolvers()
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        if self.check_event(AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            mark = event.start_mark
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, AliasEvent):
             raise yaml.MarkedYAMLError(
-                problem=f"YAML aliases (*{event.anchor}) are not allowed in speedrules files",
-                problem_mark=mark,
+                problem=f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed in speedrules files",
+                problem_mark=event.start_mark,  # type: ignore[arg-type]
+            )
+        if isinstance(event, (ScalarEvent, CollectionStartEvent)) and event.tag not in (None, "!"):
+            raise yaml.MarkedYAMLError(
+                problem=f"YAML tags ({_tag_text(event.tag)}) are not allowed in speedrules files: "
+                        "write the plain value",
+                problem_mark=event.start_mark,  # type: ignore[arg-type]
             )
         return super().compose_node(parent, index)
+
+    def construct_yaml_int(self, node: ScalarNode) -> int:
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise yaml.MarkedYAMLError(
+                problem=f"a number of {len(node.value)} characters is longer than speedrules reads "
+                        f"({MAX_NUMBER_CHARS} at most)",
+                problem_mark=node.start_mark,
+            )
+        value: int = super().construct_yaml_int(node)
+        return value
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
@@ -55,8 +112,11 @@ class _StrictLoader(yaml.SafeLoader):
                     problem="a mapping key must be a plain value", problem_mark=key_node.start_mark
                 ) from None
             if duplicate:
-                raise yaml.MarkedYAMLError(problem=f"duplicate key {key!r}", problem_mark=key_node.start_mark)
+                raise yaml.MarkedYAMLError(problem=f"duplicate key {brief(key)}", problem_mark=key_node.start_mark)
         return super().construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
 
 
 def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
@@ -69,58 +129,223 @@ def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
     return DocumentError(name, reason)
 
 
-def parse_text(text: str, name: str) -> Any:
-    """Parse JSON or YAML text (JSON first, as it is a fast path and a YAML subset)."""
-    if text.lstrip()[:1] in ("{", "["):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            json_error = DocumentError(f"{name}: line {err.lineno}, column {err.colno}", f"not valid JSON: {err.msg}")
-        except RecursionError:
-            raise DocumentError(name, "not readable: nested too deeply") from None
-        try:  # YAML flow syntax looks like JSON; if YAML cannot read it either, the JSON error is the useful one.
-            return yaml.load(text, Loader=_StrictLoader)
-        except (yaml.YAMLError, RecursionError):
-            raise json_error from None
+def _parse_yaml(text: str, name: str) -> Any:
     try:
         return yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as err:
         raise _yaml_error(name, err) from None
     except RecursionError:
         raise DocumentError(name, "not readable: nested too deeply") from None
+    except Exception as err:  # hostile text: whatever PyYAML's constructors raise is bad input, never a crash
+        raise DocumentError(name, f"not valid YAML: {type(err).__name__}: {brief(str(err), 120)}") from None
 
 
-def read_text(source: str | Path | IO[str] | IO[bytes]) -> tuple[str, str]:
-    """Return ``(text, name)`` of a path or an open file, with a located error if unreadable."""
-    if isinstance(source, (str, Path)):
-        path = Path(source)
-        name = str(source)
+# ---------------------------------------------------------------------- JSON
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_LONG_INTEGER = re.compile(r"-?\d{4301,}")
+
+
+def count_pairs(data: Any) -> int:
+    """How many key-value pairs the mappings of a parsed document hold, all told."""
+    total = 0
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        values = item.values() if type(item) is dict else item
+        if type(item) is dict:
+            total += len(item)
+        if not _SCALARS.issuperset(map(type, values)):
+            todo.extend(v for v in values if type(v) is dict or type(v) is list)
+    return total
+
+
+def _line_column(text: str, position: int) -> str:
+    line = text.count("\n", 0, position) + 1
+    return f"line {line}, column {position - (text.rfind(chr(10), 0, position) + 1) + 1}"
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, position: int, key: str) -> None:
+        self.position, self.key = position, key
+
+
+def _duplicate_key(text: str) -> _DuplicateKey | None:
+    """The first JSON object (by its opening brace) that repeats a key, read by the pure-Python
+    scanner, which can say where the object starts; ``None`` if no key repeats."""
+    decoder = json.JSONDecoder()
+
+    def parse_object(s_and_end: tuple[str, int], strict: bool, scan_once: Any, object_hook: Any,
+                     object_pairs_hook: Any, memo: Any = None) -> tuple[dict[str, Any], int]:
+        pairs, end = json.decoder.JSONObject(s_and_end, strict, scan_once, None, list, memo)  # type: ignore[attr-defined]
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(s_and_end[1] - 1, key)
+            seen.add(key)
+        return dict(pairs), end
+
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    try:
+        decoder.decode(text)
+    except _DuplicateKey as found:
+        return found
+    except (ValueError, RecursionError):
+        pass
+    return None
+
+
+def parse_json(text: str, name: str, pairs: Callable[[Any], int] = count_pairs) -> Any:
+    """Parse JSON text with the C decoder, refusing duplicate keys and over-long integers.
+
+    A duplicate key is found cheaply: the text has at least as many colons as pairs, and the
+    parsed document exactly as many pairs as the text has unique ones, so when ``pairs`` of the
+    document (a count that may only fall short, e.g. one that skips parts known to hold no
+    mapping) equals the colons, nothing repeats.  Otherwise the slow scanner decides.  Text
+    that is not JSON is read as YAML (flow syntax looks like JSON); if YAML cannot read it
+    either, the JSON error is the useful one.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        json_error = DocumentError(f"{name}: {_line_column(text, err.pos)}", f"not valid JSON: {err.msg}")
         try:
-            if path.is_dir():
-                raise DocumentError(name, "cannot read: it is a directory")
-            size = path.stat().st_size
-            if size > MAX_DOCUMENT_BYTES:
-                raise DocumentError(name, f"cannot read: {size} bytes is over the {MAX_DOCUMENT_BYTES} byte limit")
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise DocumentError(name, "cannot read: no such file") from None
+            return _parse_yaml(text, name)
+        except DocumentError:
+            raise json_error from None
+    except RecursionError:
+        raise DocumentError(name, "not readable: nested too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's limit for converting one)
+        found = _LONG_INTEGER.search(text)
+        where = f"{name}: {_line_column(text, found.start())}" if found else name
+        digits = len(found.group().lstrip("-")) if found else 4301
+        raise DocumentError(where, f"not readable: a number of {digits} digits is longer than speedrules reads "
+                                   "(4300 at most)") from None
+    if text.count(":") != pairs(data):
+        duplicate = _duplicate_key(text)
+        if duplicate is not None:
+            raise DocumentError(f"{name}: {_line_column(text, duplicate.position)}",
+                                f"not valid JSON: duplicate key {brief(duplicate.key)} in this object")
+    return data
+
+
+def parse_text(text: str, name: str) -> Any:
+    """Parse JSON or YAML text (JSON first, as it is a fast path and a YAML subset)."""
+    if text.lstrip()[:1] in ("{", "["):
+        return parse_json(text, name)
+    return _parse_yaml(text, name)
+
+
+# ---------------------------------------------------------------------- files
+
+
+def path_problem(text: str) -> str | None:
+    """Why ``text`` cannot name a file at all (a NUL byte, an over-long name), or ``None``.
+
+    Asked before the file system is, so that no such name reaches the operating system."""
+    if "\x00" in text:
+        return "a file name cannot hold a NUL byte"
+    if any(len(part.encode("utf-8", "surrogateescape")) > MAX_PATH_PART for part in re.split(r"[\\/]", text)):
+        return f"a file name longer than {MAX_PATH_PART} bytes is not looked up"
+    if len(text) > 4096:
+        return "a path longer than 4096 characters is not looked up"
+    return None
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def open_regular(path: str | Path, name: str) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file; else a
+    :class:`DocumentError` naming ``name``.
+
+    The file is opened without blocking (a FIFO cannot hold the reader) and checked to be
+    a regular file on the open descriptor, so nothing can be swapped in between."""
+    problem = path_problem(str(path))
+    if problem is not None:
+        raise DocumentError(name, f"cannot read: {problem}")
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise DocumentError(name, "cannot read: no such file") from None
+    except IsADirectoryError:
+        raise DocumentError(name, "cannot read: it is a directory") from None
+    except (OSError, ValueError) as err:
+        raise DocumentError(name, f"cannot read: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError as err:
+        os.close(fd)
+        raise DocumentError(name, f"cannot read: {err.strerror or err}") from None
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        what = "it is a directory" if stat.S_ISDIR(mode) else "not a regular file (a device, pipe or socket)"
+        raise DocumentError(name, f"cannot read: {what}")
+    return os.fdopen(fd, "rb")
+
+
+def read_file_bytes(path: str | Path, name: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`open_regular`), or a
+    :class:`DocumentError` naming ``name``.
+
+    Read with reads of at most ``limit + 1`` bytes in all, so a file that grows, or
+    reports no size (``/proc``), cannot get past the limit."""
+    with open_regular(path, name) as handle:
+        try:
+            data = _read_up_to(handle, limit + 1, os.fstat(handle.fileno()).st_size + 1)
         except OSError as err:
             raise DocumentError(name, f"cannot read: {err.strerror or err}") from None
-    else:
-        name = str(getattr(source, "name", "<stream>"))
-        raw = source.read()
-        if isinstance(raw, str):
-            return raw, name
-        data = raw
+    if len(data) > limit:
+        raise DocumentError(name, f"cannot read: it is over the {limit} byte limit")
+    return data
+
+
+def _read_up_to(handle: IO[bytes], size: int, hint: int) -> bytes:
+    """Up to ``size`` bytes, until EOF: raw reads may return less than asked.  Reads ask for the
+    file's reported size (``hint``) at first, so a small file does not cost a ``size`` buffer."""
+    chunks, got = [], 0
+    while got < size:
+        chunk = handle.read(min(size - got, max(hint, 1 << 16)))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 text (a byte-order mark dropped), or a :class:`DocumentError` naming the byte."""
     try:
-        return data.decode("utf-8-sig"), name
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise DocumentError(name, f"cannot read: not UTF-8 text (byte {err.start})") from None
 
 
-def load_document(source: str | Path | IO[str] | IO[bytes]) -> tuple[Any, str]:
+def read_text(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMENT_BYTES) -> tuple[str, str]:
+    """Return ``(text, name)`` of a path or an open file, with a located error if unreadable.
+
+    A path must be a regular file of at most ``limit`` bytes; an open file is read up to
+    ``limit`` (bytes or characters) and refused past it."""
+    if isinstance(source, (str, Path)):
+        name = str(source)
+        return decode(read_file_bytes(source, name, limit), name), name
+    name = str(getattr(source, "name", "<stream>"))
+    try:
+        raw = source.read(limit + 1)
+    except (OSError, ValueError) as err:
+        raise DocumentError(name, f"cannot read: {getattr(err, 'strerror', None) or err}") from None
+    if len(raw) > limit:
+        raise DocumentError(name, f"cannot read: it is over the {limit} byte limit")
+    if isinstance(raw, str):
+        return raw.removeprefix("\ufeff"), name
+    return decode(raw, name), name
+
+
+def load_document(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMENT_BYTES) -> tuple[Any, str]:
     """Read and parse a JSON or YAML document; return ``(data, name)``."""
-    text, name = read_text(source)
+    text, name = read_text(source, limit)
     return parse_text(text, name), name
 
 
@@ -131,5 +356,44 @@ def json_path(path: Any) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + brief(part, 40).strip("'\"")
     return out or "(top level)"
+
+
+def _some(items: list[str], most: int = 5) -> str:
+    shown = ", ".join(items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
+
+
+def unknown_fields(instance: Any, known: Any) -> str:
+    """``unknown field 'x'`` / ``unknown fields 'x', 'y' and 3 more``: the keys of ``instance``
+    not in ``known``, shortened, sorted."""
+    extra = sorted(brief(k) for k in set(instance) - set(known))
+    return "unknown field" + ("s " if len(extra) > 1 else " ") + _some(extra)
+
+
+def schema_reason(err: Any) -> str:
+    """A short reason for a JSON Schema ``ValidationError``, quoting the value only shortened
+    (jsonschema's own message quotes it whole)."""
+    value, expected, validator = err.instance, err.validator_value, err.validator
+    if validator == "type":
+        return f"{brief(value)} is not of type {brief(expected)}"
+    if validator == "enum":
+        return f"{brief(value)} is not one of {_some([brief(e) for e in expected], 12)}"
+    if validator == "const":
+        return f"{brief(value)} is not {brief(expected)}"
+    if validator in ("minimum", "maximum"):
+        return f"{brief(value)} is {'less' if validator == 'minimum' else 'greater'} than the {validator} of {expected}"
+    if validator in ("minLength", "maxLength"):
+        return f"{brief(value)} is too {'short' if validator == 'minLength' else 'long'} ({validator} {expected})"
+    if validator in ("minItems", "maxItems"):
+        return f"{brief(value)} has too {'few' if validator == 'minItems' else 'many'} items ({validator} {expected})"
+    if validator == "required":
+        missing = [brief(k) for k in expected if isinstance(value, dict) and k not in value]
+        return f"{_some(missing)} {'is' if len(missing) == 1 else 'are'} required"
+    if validator == "additionalProperties":
+        return unknown_fields(value, err.schema.get("properties", {}))
+    if validator == "pattern":
+        return f"{brief(value)} does not match {brief(expected)}"
+    message = str(err.message)
+    return message if len(message) <= 200 else message[:197] + "..."

@@ -6,7 +6,45 @@ Every error is a :class:`ValueError` subclass, so callers that only care about
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 import attrs
+
+
+class _Brief(reprlib.Repr):
+    """``repr`` that never fails and never grows: long texts and deep nesting are cut, and a
+    huge integer is described instead of converted (Python refuses to print one of more
+    than 4,300 digits)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, limit, limit, limit
+        self.maxdict = self.maxlist = self.maxtuple = self.maxset = 4
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x) if len(x) <= self.maxstring else super().repr_str(x, level)
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return repr(x)
+
+
+_BRIEF = _Brief(60)
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut short, for messages: a reason must never echo a whole (possibly
+    huge or hostile) value, and must never fail to print one.
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> brief(16 ** 3600)
+    '<an integer of about 4336 digits>'
+    """
+    text = (_BRIEF if limit == 60 else _Brief(limit)).repr(value)
+    return text if len(text) <= limit + 10 else text[:limit] + "..."
 
 
 class SpeedrulesError(ValueError):
@@ -19,7 +57,26 @@ class CardError(SpeedrulesError):
     def __init__(self, text: object, reason: str = "not a card") -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"{text!r} is {reason}: a card is a rank A 2-10 J Q K (or T) and a suit S H D C, or JK")
+        super().__init__(f"{brief(text)} is {reason}: a card is a rank A 2-10 J Q K (or T) and a suit S H D C, or JK")
+
+
+class InvalidArgumentError(SpeedrulesError, TypeError):
+    """An argument is not of a kind the function takes (a seed that is not an int, an
+    action that is not one).  It is also a ``TypeError``, as such mistakes are in Python."""
+
+
+class InvalidActionError(InvalidArgumentError):
+    """An action, or its time, is not well formed: a seat or pile that is not a whole number,
+    a joker's rank that is neither a number nor a rank's text, a time that is not a finite
+    number >= 0.  (An action that is well formed but breaks a rule is refused with an
+    :class:`IllegalActionError` instead.)
+
+    >>> from speedrules import Draw
+    >>> Draw(True)
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.InvalidActionError: the player must be a seat number (0, 1, ...), not True
+    """
 
 
 class VariantError(SpeedrulesError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -41,7 +42,7 @@ from .actions import (
     Reveal,
 )
 from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card, deck_codes
-from .errors import IllegalActionError, Violation
+from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .layout import Layout
 from .variant import ALL_RANKS, EMPTY, WILD, Collisions, RankOrder, Refill, Ties, Variant
 from .variant import Call as CallRule
@@ -688,7 +689,7 @@ class Game:
             if one_way:
                 step_rank = declared[n_jokers] if code == JOKER_CODE and n_jokers < len(declared) else RANK_OF[code]
                 # Only a move to a neighbouring rank has a direction (a joker declared as any rank has none).
-                adjacent = step_rank and top != WILD and v.accepts[top] >> step_rank & 1
+                adjacent = 0 < step_rank <= 13 and top != WILD and v.accepts[top] >> step_rank & 1
                 step = v.step(top, step_rank) if adjacent else 0
                 if step:
                     if direction and step != direction:
@@ -1002,12 +1003,15 @@ class Game:
             return CALL, action.player, -1, None, ()
         if isinstance(action, Pickup):
             return PICKUP, action.player, action.pile, None, ()
-        raise TypeError(f"not an action: {action!r}")
+        raise InvalidActionError(f"not an action: {brief(action)}")
 
     def check(self, action: Action, t: float | int | None = None) -> Violation | None:
-        """Why ``action`` (at time ``t``, optional) is illegal now, or ``None``.  Never changes the game."""
+        """Why ``action`` (at time ``t``, optional) is illegal now, or ``None``.  Never changes the game.
+
+        Raises :class:`InvalidActionError` if ``action`` is not an action or ``t`` is not a
+        time (a finite number of milliseconds >= 0)."""
         kind, player, pile, cards, declared = self.encode(action)
-        return self.check_event(kind, player, pile, cards, declared, t)
+        return self.check_event(kind, player, pile, cards, declared, checked_time(t))
 
     def is_legal(self, action: Action, t: float | int | None = None) -> bool:
         """Whether ``action`` (at time ``t``, optional) may be applied now."""
@@ -1021,9 +1025,11 @@ class Game:
 
         With times, plays on one pile at the same ``t`` are collisions, resolved by the
         variant's policy (see :attr:`collisions`), and two players going out at the same
-        ``t`` tie the deal where the variant says so.
+        ``t`` tie the deal where the variant says so.  An action or a time that is not
+        well formed raises :class:`InvalidActionError` (the game unchanged too).
         """
         kind, player, pile, cards, declared = self.encode(action)
+        t = checked_time(t)
         problem = self.check_event(kind, player, pile, cards, declared, t)
         if problem is not None:
             raise IllegalActionError(problem)
@@ -1456,6 +1462,24 @@ def _layout_problem(
     return None
 
 
+def checked_time(t: object) -> float | int | None:
+    """``t`` if it is a time (``None``, or a finite number of milliseconds >= 0), else an
+    :class:`InvalidActionError`.
+
+    >>> checked_time(850), checked_time(None)
+    (850, None)
+    >>> checked_time("5")
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.InvalidActionError: a time is a finite number of milliseconds >= 0 (or None), not '5'
+    """
+    if t is None or ((type(t) is int or type(t) is float) and 0 <= t < math.inf):
+        return t
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 <= t < math.inf:
+        return float(t) if isinstance(t, float) else int(t)  # a subclass (numpy, IntEnum) as the plain number
+    raise InvalidActionError(f"a time is a finite number of milliseconds >= 0 (or None), not {brief(t)}")
+
+
 def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:
     """A random source from a seed (``None`` picks a fresh seed and reports it)."""
     if isinstance(seed, random.Random):
@@ -1463,7 +1487,7 @@ def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | Non
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
+        raise InvalidArgumentError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
     return random.Random(seed), seed
 
 

@@ -11,18 +11,29 @@ as a :class:`~speedrules.errors.VariantError` whose entries name file and field.
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import json
+import os
 from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
+import attrs
 import jsonschema
 
-from .documents import DocumentError, json_path, load_document, parse_text
-from .errors import VariantError
+from .documents import (
+    MAX_VARIANT_BYTES,
+    DocumentError,
+    json_path,
+    parse_text,
+    path_problem,
+    read_text,
+    schema_reason,
+)
+from .errors import VariantError, brief
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Source, Ties, Variant
 
 DEFAULTS: dict[str, Any] = {
@@ -47,7 +58,7 @@ DEFAULTS: dict[str, Any] = {
 VARIANT_SUFFIXES = (".yaml", ".yml", ".json")
 
 
-def _data_dir(name: str) -> Traversable:
+def data_dir(name: str) -> Traversable:
     """A data folder shipped in the wheel (``speedrules/<name>``), or the source tree's own."""
     packaged = resources.files("speedrules").joinpath(name)
     if packaged.is_dir():
@@ -58,7 +69,7 @@ def _data_dir(name: str) -> Traversable:
 @functools.cache
 def variant_schema() -> dict[str, Any]:
     """The variant JSON Schema (Draft 2020-12)."""
-    text = _data_dir("schemas").joinpath("variant.schema.json").read_text(encoding="utf-8")
+    text = data_dir("schemas").joinpath("variant.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
@@ -83,7 +94,7 @@ def variant_names() -> tuple[str, ...]:
     """The names of the bundled variants, sorted (``speed`` first)."""
     names = sorted(
         entry.name[: -len(".yaml")]
-        for entry in _data_dir("variants").iterdir()
+        for entry in data_dir("variants").iterdir()
         if entry.name.endswith(".yaml")
     )
     return tuple(sorted(names, key=lambda n: (n != "speed", n)))
@@ -92,19 +103,17 @@ def variant_names() -> tuple[str, ...]:
 def schema_errors(
     document: Any, name: str, validator: jsonschema.Draft202012Validator | None = None
 ) -> list[tuple[str, str]]:
-    """Every schema violation of ``document``, located as ``name: field.path``."""
+    """Every schema violation of ``document``, located as ``name: field.path`` (values quoted shortened)."""
     validator = validator or _validator()
     found: list[tuple[str, str]] = []
     for err in sorted(validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
         where = f"{name}: {json_path(err.absolute_path)}"
-        if err.validator == "additionalProperties":
-            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})), key=repr)
-            found.append((where, "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(map(repr, extra))))
-        elif err.validator in ("oneOf", "anyOf"):
-            options = [json.dumps(s.get("const")) if "const" in s else s.get("type", "?") for s in err.validator_value]
-            found.append((where, f"{err.instance!r} is not one of the accepted forms ({' or '.join(options)})"))
+        if err.validator in ("oneOf", "anyOf"):
+            options = [json.dumps(s["const"]) if "const" in s else str(s.get("enum", s.get("type", "?")))
+                       for s in err.validator_value]
+            found.append((where, f"{brief(err.instance)} is not one of the accepted forms ({' or '.join(options)})"))
         else:
-            found.append((where, err.message))
+            found.append((where, schema_reason(err)))
     return found
 
 
@@ -118,6 +127,63 @@ def _deep_merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, 
     return merged
 
 
+MAX_EXTENDS_DEPTH = 32
+"""The longest ``extends`` chain: deeper than any house rule needs, short enough to report well."""
+
+
+@attrs.frozen(slots=True)
+class FileScope:
+    """Where the variant files that a reference names may be read from (the trust policy).
+
+    ``folder`` is where a relative name is looked up (``None``: the current directory).
+    ``confined`` says that the reference comes from something the user did not name
+    (a log, or a file a log reached), so it may name a variant file only inside ``root``:
+    a relative name with a variant suffix, no ``..``, leading to a regular file whose real
+    path (symlinks followed) is inside ``root``.  A confined scope with no ``root`` reads
+    no files at all: only bundled variants.
+    """
+
+    folder: Path | None = None
+    confined: bool = False
+    root: Path | None = None
+
+    @classmethod
+    def trusted(cls, folder: Path | None = None) -> FileScope:
+        """The user's own files: any path, relative ones against ``folder``."""
+        return cls(folder)
+
+    @classmethod
+    def inside(cls, folder: str | Path | None) -> FileScope:
+        """References from a log in ``folder`` (``None``: a log not read from a file)."""
+        root = None if folder is None else Path(folder)
+        return cls(root, True, root)
+
+    def beside(self, path: Path) -> FileScope:
+        """The scope of the references inside the file ``path``: its own folder, same trust."""
+        return attrs.evolve(self, folder=path.parent)
+
+
+def unknown_variant(ref: str) -> str:
+    """The reason for a name that is neither a bundled variant nor a variant file, with the
+    closest bundled name when one is close."""
+    close = difflib.get_close_matches(ref, variant_names(), n=1) if len(ref) <= 64 else []
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return (f"unknown variant {brief(ref)}: not a bundled variant nor a variant file "
+            f"({', '.join(VARIANT_SUFFIXES)}); {hint}`speedrules variants` lists the bundled ones")
+
+
+def _refusal(ref: str, scope: FileScope) -> str | None:
+    """Why a confined scope may not read the file ``ref`` names, before the file system is asked."""
+    if scope.root is None:
+        return (f"{brief(ref)} is not a bundled variant, and this log was not read from a file, so it may not "
+                "name a variant file (pass the variant to use, or the folder its files are in)")
+    parts = PurePath(ref).parts
+    if PurePath(ref).is_absolute() or ref.startswith("~") or "\\" in ref or ".." in parts or not parts:
+        return (f"{brief(ref)} may not be read: a log may name a bundled variant, or a variant file in its own "
+                "folder (a relative path with no '..')")
+    return None
+
+
 class _Resolver:
     """Resolves one variant and its ``extends`` chain, collecting errors."""
 
@@ -126,30 +192,40 @@ class _Resolver:
 
     def bundled_path(self, name: str) -> Traversable | None:
         if name in variant_names():
-            return _data_dir("variants").joinpath(name + ".yaml")
+            return data_dir("variants").joinpath(name + ".yaml")
         return None
 
-    def load_named(self, ref: str, base_dir: Path | None, referrer: str) -> tuple[dict[str, Any], str]:
+    def load_named(self, ref: str, scope: FileScope, referrer: str) -> tuple[dict[str, Any], str]:
         """Load a variant by bundled name or path; return its merged raw document and display name."""
         bundled = self.bundled_path(ref)
         if bundled is not None:
             key, display = f"bundled:{ref}", f"{ref}.yaml"
             text = bundled.read_text(encoding="utf-8")
             data = self._parse(text, display)
-            return self.resolve(data, display, key, None, default_name=ref)
-        path = Path(ref)
-        if base_dir is not None and not path.is_absolute():
-            path = base_dir / path
-        if path.suffix.lower() not in VARIANT_SUFFIXES and not path.exists():
-            known = ", ".join(variant_names())
-            raise VariantError([(referrer, f"unknown variant {ref!r}: not a bundled variant ({known}) nor a file")])
+            return self.resolve(data, display, key, FileScope.inside(None), default_name=ref)
+        problem = path_problem(ref)
+        if problem is not None:
+            raise VariantError([(referrer, f"{brief(ref)} cannot be read: {problem}")])
+        path = Path(ref) if scope.folder is None else scope.folder / ref
+        if path.suffix.lower() not in VARIANT_SUFFIXES and (scope.confined or not _exists(path)):
+            raise VariantError([(referrer, unknown_variant(ref))])
+        if scope.confined:
+            refused = _refusal(ref, scope)
+            if refused is not None:
+                raise VariantError([(referrer, refused)])
+            assert scope.root is not None
+            real, root = Path(os.path.realpath(path)), Path(os.path.realpath(scope.root))
+            if not real.is_relative_to(root):
+                raise VariantError([(referrer, f"{brief(ref)} may not be read: it leads out of the log's folder")])
+            path = real
         try:
-            data, display = load_document(path)
+            text, display = read_text(path, MAX_VARIANT_BYTES)
+            data = parse_text(text, display)
         except DocumentError as err:
-            if referrer != ref:  # reached through 'extends': say who pointed there
-                raise VariantError([(referrer, f"{ref!r}: {err.location}: {err.reason}")]) from None
+            if referrer != ref:  # reached through 'extends' or a log: say who pointed there
+                raise VariantError([(referrer, f"{brief(ref)}: {err.location}: {err.reason}")]) from None
             raise VariantError([(err.location, err.reason)]) from None
-        return self.resolve(data, display, f"file:{path.resolve()}", path.parent, default_name=path.stem)
+        return self.resolve(data, display, f"file:{path.resolve()}", scope.beside(path), default_name=path.stem)
 
     @staticmethod
     def _parse(text: str, name: str) -> Any:
@@ -159,11 +235,14 @@ class _Resolver:
             raise VariantError([(err.location, err.reason)]) from None
 
     def resolve(
-        self, data: Any, display: str, key: str, base_dir: Path | None, *, default_name: str
+        self, data: Any, display: str, key: str, scope: FileScope, *, default_name: str
     ) -> tuple[dict[str, Any], str]:
         if not isinstance(data, dict):
             kind = "empty" if data is None else f"a {type(data).__name__}"
             raise VariantError([(f"{display}: (top level)", f"a variant must be a mapping of fields, not {kind}")])
+        too_big = _oversized(data, MAX_VARIANT_BYTES)
+        if too_big:
+            raise VariantError([(f"{display}: (top level)", too_big)])
         errors = schema_errors(data, display)
         if errors:
             raise VariantError(errors)
@@ -176,14 +255,46 @@ class _Resolver:
         parent_ref = data.pop("extends", None)
         if parent_ref is None:
             return data, display
+        if len(self.chain) >= MAX_EXTENDS_DEPTH:
+            raise VariantError([(f"{display}: extends", f"the 'extends' chain is longer than {MAX_EXTENDS_DEPTH} "
+                                                        f"variants (it starts at {self.chain[0][1]})")])
         self.chain.append((key, display))
         try:
-            parent, _ = self.load_named(parent_ref, base_dir, f"{display}: extends")
+            parent, _ = self.load_named(parent_ref, scope, f"{display}: extends")
         finally:
             self.chain.pop()
         for personal in ("name", "title", "description"):  # a house rule is not the variant it extends
             parent.pop(personal, None)
         return _deep_merge(parent, data), display
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _oversized(data: Any, limit: int) -> str | None:
+    """Why a parsed document is too big to check (more than ``limit`` characters of text,
+    keys and values, all told), or ``None``; counted before the schema looks at it."""
+    size, todo = 0, [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            size += len(item)
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            size += len(item)
+            todo.extend(item)
+        elif isinstance(item, str):
+            size += len(item)
+        else:
+            size += 1
+        if size > limit:
+            return f"the variant is over the size limit ({limit} characters of keys and values)"
+    return None
 
 
 def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
@@ -229,14 +340,23 @@ def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
     return errors
 
 
-def variant_from_document(data: Any, *, name: str = "<variant>", base_dir: Path | None = None) -> Variant:
+def variant_from_document(
+    data: Any, *, name: str = "<variant>", base_dir: str | Path | None = None, scope: FileScope | None = None
+) -> Variant:
     """Build a variant from an already-parsed document (e.g. one embedded in a log).
 
-    ``name`` is used in error locations; ``extends`` is resolved against bundled
-    names and ``base_dir``.  Raises :class:`VariantError` with every problem found.
+    ``name`` is used in error locations.  ``extends`` may name a bundled variant, or a
+    variant file inside ``base_dir`` (relative, no ``..``, not leading out of it by a
+    symlink): a document is treated as untrusted, like the log it may come from.  Pass
+    ``scope=FileScope.trusted(folder)`` for a document of your own whose ``extends``
+    may name any file.  Raises :class:`VariantError` with every problem found.
+
+    >>> variant_from_document({"extends": "speed", "runs": True}, name="house").runs
+    True
     """
     resolver = _Resolver()
-    doc, display = resolver.resolve(data, name, f"doc:{name}", base_dir, default_name="custom")
+    scope = scope if scope is not None else FileScope.inside(base_dir)
+    doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name="custom")
     return _freeze(doc, display)
 
 
@@ -282,10 +402,27 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
     )
 
 
+def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:
+    """The variant that ``ref`` names from a place (``referrer``) with the file access of
+    ``scope``: a bundled name, else a variant file that ``scope`` allows.
+
+    >>> load_reference("speed", FileScope.inside(None), "log.json: variant").name
+    'speed'
+    >>> load_reference("/etc/passwd.yaml", FileScope.inside("logs"), "log.json: variant")
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.VariantError: log.json: variant: '/etc/passwd.yaml' may not be read: ...
+    """
+    if ref in variant_names():
+        return _load_bundled(ref)
+    doc, display = _Resolver().load_named(ref, scope, referrer)
+    return _freeze(doc, display)
+
+
 @functools.cache
 def _load_bundled(name: str) -> Variant:
     resolver = _Resolver()
-    doc, display = resolver.load_named(name, None, name)
+    doc, display = resolver.load_named(name, FileScope.inside(None), name)
     return _freeze(doc, display)
 
 
@@ -295,17 +432,27 @@ def load_variant(name_or_path: str | Path) -> Variant:
     >>> load_variant("speed").players
     2
 
-    Raises :class:`~speedrules.errors.VariantError` naming the file, the field and
-    the reason for every problem (missing file, bad YAML, unknown fields, wrong
-    types, an impossible deal, a broken or cyclic ``extends`` chain).
+    A path is the user's own choice, so it may be anywhere (and its ``extends`` may name
+    any file, relative to it); it must be a regular file of at most
+    :data:`~speedrules.documents.MAX_VARIANT_BYTES` bytes.  Raises
+    :class:`~speedrules.errors.VariantError` naming the file, the field and the reason
+    for every problem (missing file, bad YAML, unknown fields, wrong types, an
+    impossible deal, a broken or cyclic ``extends`` chain).
     """
-    ref = str(name_or_path)
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise VariantError([("", f"{brief(name_or_path)} is not a variant name or path")])
+    ref = os.fspath(name_or_path)
+    if not isinstance(ref, str):
+        ref = os.fsdecode(ref)
     if isinstance(name_or_path, str) and ref in variant_names():
         return _load_bundled(ref)
+    problem = path_problem(ref)
+    if problem is not None:
+        raise VariantError([(brief(ref).strip("'"), problem)])
     path = Path(ref)
-    if path.suffix.lower() not in VARIANT_SUFFIXES and not path.exists():
+    if path.suffix.lower() not in VARIANT_SUFFIXES and not _exists(path):
         known = ", ".join(variant_names())
         raise VariantError([(ref, f"unknown variant: not a bundled variant ({known}) nor a file")])
     resolver = _Resolver()
-    doc, display = resolver.load_named(ref, None, ref)
+    doc, display = resolver.load_named(ref, FileScope.trusted(), ref)
     return _freeze(doc, display)

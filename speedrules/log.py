@@ -39,10 +39,22 @@ from .actions import (
     Reveal,
 )
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
-from .documents import DocumentError, json_path, parse_text, read_text
-from .errors import VariantError
+from .documents import (
+    MAX_DOCUMENT_BYTES,
+    DocumentError,
+    count_pairs,
+    decode,
+    json_path,
+    open_regular,
+    parse_json,
+    parse_text,
+    read_text,
+    schema_reason,
+    unknown_fields,
+)
+from .errors import VariantError, brief
 from .layout import Layout
-from .loading import _data_dir, load_variant, variant_from_document, variant_names
+from .loading import FileScope, data_dir, load_reference, load_variant, variant_from_document, variant_names
 from .variant import Variant
 
 if TYPE_CHECKING:
@@ -93,7 +105,7 @@ class LogError(DocumentError):
 def log_schema() -> dict[str, Any]:
     """The log JSON Schema (Draft 2020-12)."""
     schema: dict[str, Any] = json.loads(
-        _data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
+        data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
     )
     return schema
 
@@ -377,12 +389,6 @@ def is_valid_log_document(data: Any) -> bool:
     return _compile(data) is not None
 
 
-def _brief(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short: a reason must not echo a whole (possibly huge) document."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
     """Every place where ``data`` fails the log schema, as ``(location, reason)``."""
     def document_order(err: jsonschema.ValidationError) -> list[tuple[int, int | str]]:
@@ -394,20 +400,15 @@ def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
         where = f"{name}: {json_path(err.absolute_path)}"
         schema = err.schema if isinstance(err.schema, dict) else {}
         if err.validator == "pattern":
-            reason = f"{_brief(err.instance)} is not {schema.get('description', 'valid')}"
+            reason = f"{brief(err.instance)} is not {schema.get('description', 'valid')}"
         elif err.validator == "additionalProperties":
-            extra = sorted(map(str, set(err.instance) - set(schema.get("properties", {}))))
-            reason = "unknown field" + ("s " if len(extra) > 1 else " ") + ", ".join(map(repr, extra))
+            reason = unknown_fields(err.instance, schema.get("properties", {}))
         elif err.validator == "oneOf" and isinstance(err.instance, dict) and "type" in err.instance:
             reason = "a play names its card with exactly one of 'card' or 'cards'"
         elif err.validator == "oneOf" and "description" in schema:
-            reason = f"{_brief(err.instance)} is not {schema['description']}"
-        elif err.validator == "const":
-            reason = f"{_brief(err.instance)} is not {err.validator_value!r}"
-        elif err.validator == "type":
-            reason = f"{_brief(err.instance)} is not of type {err.validator_value!r}"
+            reason = f"{brief(err.instance)} is not {schema['description']}"
         else:
-            reason = err.message if len(err.message) <= 200 else err.message[:197] + "..."
+            reason = schema_reason(err)
         problems.append((where, reason))
     return problems
 
@@ -541,44 +542,58 @@ def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------- reading
 
 
-def resolve_variant(ref: Any, name: str, override: Variant | None) -> Variant:
+def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: str | Path | None = None) -> Variant:
+    """The variant a log names (``override`` if given): a bundled name, or a variant file, or a
+    whole document, whose files may only lie inside ``variant_dir`` (the log's folder; with
+    ``None``, the log may name no file at all): see "What a log may reference" in
+    docs/log-format.md."""
     if override is not None:
         return override
+    where = f"{name}: variant"
+    scope = FileScope.inside(variant_dir)
     try:
         if isinstance(ref, str):
-            if ref in variant_names():
-                return load_variant(ref)
-            if Path(name).exists():
-                candidate = Path(name).parent / ref
-                if candidate.suffix.lower() in (".yaml", ".yml", ".json") and candidate.exists():
-                    return load_variant(candidate)
-            known = ", ".join(variant_names())
-            raise LogError(f"{name}: variant", f"unknown variant {ref!r}: the bundled variants are {known}")
-        return variant_from_document(ref, name=f"{name}: variant")
+            return load_reference(ref, scope, where)
+        return variant_from_document(ref, name=where, scope=scope)
     except VariantError as err:
-        raise LogError(f"{name}: variant", "the log's variant is not valid", err.errors) from None
+        if len(err.errors) == 1 and err.errors[0][0] == where:
+            raise LogError(where, err.errors[0][1]) from None
+        raise LogError(where, "the log's variant is not valid", err.errors) from None
 
 
-def _non_finite(data: Any, name: str, path: tuple[str | int, ...] = ()) -> list[tuple[str, str]]:
-    """Places holding NaN or an infinity (YAML's ``.nan``, ``.inf``), which no time may be."""
-    if isinstance(data, float) and not math.isfinite(data):
-        return [(f"{name}: {json_path(path)}", f"{data!r} is not a number a log allows")]
-    items: Iterable[tuple[str | int, Any]] = (
-        data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
-    )
-    return [p for key, value in items for p in _non_finite(value, name, (*path, key))]
+def _non_finite(data: Any, name: str) -> list[tuple[str, str]]:
+    """Places holding NaN or an infinity (YAML's ``.nan``, ``.inf``), which no time may be.
+
+    Walked with a stack of its own, not by recursion: a log may nest ``meta`` as deep as
+    its parser allows."""
+    found: list[tuple[str, str]] = []
+    todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while todo:
+        path, item = todo.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            found.append((f"{name}: {json_path(path)}", f"{item!r} is not a number a log allows"))
+        elif isinstance(item, (dict, list)):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            todo.extend(reversed([((*path, key), value) for key, value in pairs]))
+    return found
 
 
-def parse_log(data: Any, name: str = "<log>", *, variant: Variant | None = None) -> Log:
+def parse_log(
+    data: Any, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
     """Check an already-parsed log document and return it as a :class:`Log`.
 
-    ``variant`` overrides the log's own.  Raises :class:`LogError` naming every place
-    where the document fails the schema, or an unknown or invalid variant.
+    ``variant`` is a trusted variant that overrides the log's own.  Otherwise the log's
+    variant is a bundled name, a whole document, or a variant file inside
+    ``variant_dir`` (with ``None``, the default, the log may name no file: it came from
+    no folder).  Raises :class:`LogError` naming every place where the document fails the
+    schema, or an unknown, refused or invalid variant.
     """
     compiled = _compile(data)
     if compiled is None:
         raise refuse(data, name)
-    return Log(data=data, variant=resolve_variant(data["variant"], name, variant), name=name, compiled=compiled)
+    v = resolve_variant(data["variant"], name, variant, variant_dir)
+    return Log(data=data, variant=v, name=name, compiled=compiled)
 
 
 def refuse(data: Any, name: str) -> LogError:
@@ -592,69 +607,129 @@ def refuse(data: Any, name: str) -> LogError:
     return LogError(where, why, problems)
 
 
-def parse_json_fast(text: str, name: str) -> Any:
-    """JSON text to data with the C decoder; text that is not JSON goes to the YAML reader.
+def _log_pairs(data: Any) -> int:
+    """The key-value pairs of a log document's mappings, for :func:`parse_json`'s duplicate-key
+    test, counted fast where the format allows no mapping (layouts and events hold none, and
+    a mapping the format does not allow there only makes the count fall short, which is safe)."""
+    if type(data) is not dict:
+        return count_pairs(data)
+    total = len(data)
+    for key, value in data.items():
+        if key != "deals" or type(value) is not list:
+            if type(value) is dict or type(value) is list:
+                total += count_pairs(value)
+            continue
+        for deal in value:
+            if type(deal) is not dict:
+                continue
+            total += len(deal)
+            layout, events, meta = deal.get("layout"), deal.get("events"), deal.get("meta")
+            if type(layout) is dict:
+                total += len(layout)
+            if type(events) is list:
+                total += sum([len(ev) for ev in events if type(ev) is dict])
+            if type(meta) is dict:
+                total += count_pairs(meta)
+    return total
 
-    ``NaN`` and ``Infinity`` are read (as Python's JSON does) and then refused, with their
-    place, by the structural check: no time may be one."""
+
+def parse_log_text(text: str, name: str) -> Any:
+    """A log's JSON (or YAML) text as data, or a :class:`LogError` naming the place.
+
+    JSON, the common case, goes straight to the C decoder (duplicate keys and over-long
+    numbers refused, see :func:`~speedrules.documents.parse_json`); ``NaN`` and
+    ``Infinity`` are read and then refused, with their place, by the structural check."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        if text[:64].lstrip()[:1] == "{":
+            return parse_json(text, name, _log_pairs)
         return parse_text(text, name)
-    except RecursionError:
-        raise LogError(name, "not readable: nested too deeply") from None
+    except LogError:
+        raise
+    except DocumentError as err:
+        raise LogError(err.location, err.reason) from None
 
 
-def read_log(source: str | Path | IO[str] | IO[bytes], *, variant: Variant | None = None) -> Log:
+def _folder_of(source: object) -> Path | None:
+    return Path(source).parent if isinstance(source, (str, Path)) else None
+
+
+def read_log(
+    source: str | Path | IO[str] | IO[bytes], *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
     """Read and check a log file (JSON or YAML).
 
     >>> log = read_log("examples/finished-game.json")  # doctest: +SKIP
     >>> referee(log).valid  # doctest: +SKIP
     True
 
+    ``variant`` is a trusted variant to judge by instead of the log's own.  A variant file
+    the log names must lie in ``variant_dir``: by default the log's own folder (for an open
+    file, none: the log may then name only a bundled variant or a whole document).
     Raises :class:`LogError` (a ``ValueError``) naming the file, the place and the
-    reason: missing file, not JSON/YAML, fails the schema, unknown variant.
+    reason: missing file, not JSON/YAML, fails the schema, unknown or refused variant.
     """
     try:
         text, name = read_text(source)
-        data = parse_json_fast(text, name) if text.lstrip()[:1] == "{" else parse_text(text, name)
-    except LogError:
-        raise
     except DocumentError as err:
         raise LogError(err.location, err.reason) from None
-    return parse_log(data, name, variant=variant)
+    folder = variant_dir if variant_dir is not None else _folder_of(source)
+    return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=folder)
 
 
-def iter_log_lines(path: str | Path, *, variant: Variant | None = None) -> Iterator[tuple[str, Log | LogError]]:
+def iter_log_lines(
+    path: str | Path, *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Iterator[tuple[str, Log | LogError]]:
     """Read a JSON Lines archive (one log per line) lazily: yields ``(name, log or error)``.
 
-    Memory stays bounded by one log, whatever the archive's size.
+    Memory stays bounded by one log, whatever the archive's size.  A line that cannot be
+    read (not UTF-8, not JSON, not a log) is one error named ``FILE:LINE``; the other
+    lines are judged all the same.  Variant files resolve as in :func:`read_log`.
     """
+    folder = variant_dir if variant_dir is not None else _folder_of(path)
     for where, line in archive_lines(path):
         if isinstance(line, LogError):
             yield where, line
             continue
         try:
-            yield where, parse_log(parse_json_fast(line, where), where, variant=variant)
+            yield where, parse_log(parse_log_text(line, where), where, variant=variant, variant_dir=folder)
         except LogError as err:
             yield where, err
-        except DocumentError as err:
-            yield where, LogError(err.location, err.reason)
 
 
 def archive_lines(path: str | Path) -> Iterator[tuple[str, str | LogError]]:
     """The non-blank lines of a JSON Lines archive, one at a time, each named ``FILE:LINE``;
-    a file that cannot be opened gives one :class:`LogError`."""
+    a file that cannot be opened gives one :class:`LogError`, and so does each line that is
+    not UTF-8 text or is longer than a log may be.
+
+    Only ``\n`` ends a line (JSON Lines), so a stray carriage return inside a line neither
+    splits it nor shifts the numbers of the lines after it; a ``\r\n`` ending is fine."""
     name = str(path)
     try:
-        handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
-    except OSError as err:
-        yield name, LogError(name, f"cannot read: {err.strerror or err}")
+        handle = open_regular(path, name)
+    except DocumentError as err:
+        yield name, LogError(err.location, err.reason)
         return
     with handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                yield f"{name}:{number}", line
+        number = 0
+        while True:
+            raw = handle.readline(MAX_DOCUMENT_BYTES + 1)
+            if not raw:
+                return
+            number += 1
+            where = f"{name}:{number}"
+            if len(raw) > MAX_DOCUMENT_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of the line, a chunk at a time
+                    raw = handle.readline(1 << 20)
+                yield where, LogError(where, f"cannot read: the line is over the {MAX_DOCUMENT_BYTES} byte limit")
+                continue
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            if not raw.strip():
+                continue
+            try:
+                yield where, decode(raw, where)
+            except DocumentError as err:
+                yield where, LogError(err.location, err.reason)
 
 
 # ---------------------------------------------------------------------- writing

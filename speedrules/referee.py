@@ -20,13 +20,14 @@ import math
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
-from .documents import DocumentError, parse_text, read_text
+from .documents import DocumentError, read_text
 from .errors import IllegalActionError, Violation
 from .game import Collision, Game, _default_names, _is_deal_of
 from .log import (
@@ -41,8 +42,8 @@ from .log import (
     _top_is_valid,
     archive_lines,
     compile_head,
-    parse_json_fast,
     parse_log,
+    parse_log_text,
     refuse,
     resolve_variant,
 )
@@ -578,15 +579,19 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
 
 
 def referee_data(
-    data: Any, name: str = "<log>", *, variant: Variant | None = None, all_violations: bool = False
+    data: Any, name: str = "<log>", *, variant: Variant | None = None, all_violations: bool = False,
+    variant_dir: str | Path | None = None,
 ) -> Verdict:
     """Check and judge a parsed log document in one pass: the same verdict as
-    ``referee(parse_log(data, name))``, and the same :class:`LogError` for a document the
-    schema refuses, without first coding every event (the command line's path)."""
+    ``referee(parse_log(data, name, variant_dir=...))``, and the same :class:`LogError` for a
+    document the schema refuses, without first coding every event (the command line's path).
+
+    ``variant`` is a trusted variant to judge by; otherwise a variant file the log names must
+    lie inside ``variant_dir`` (``None``: the log may name no file; see docs/log-format.md)."""
     if not _top_is_valid(data):
         raise refuse(data, name)
     try:
-        v = resolve_variant(data["variant"], name, variant)
+        v = resolve_variant(data["variant"], name, variant, variant_dir)
     except LogError:
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
@@ -653,37 +658,42 @@ _COLLECTOR_PAUSED = _CollectorPaused()
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
-                 all_violations: bool = False) -> Verdict:
+                 all_violations: bool = False, variant_dir: str | Path | None = None) -> Verdict:
     """Parse a log's JSON (or YAML) text and judge it (see :func:`referee_data`).
 
-    The cyclic garbage collector is paused meanwhile: it has nothing to find in a log, and
-    its passes over the document would make a long log cost more per event than a short one."""
+    ``name`` only names the log in messages: it is never opened, and a variant file the
+    log names is looked up only in ``variant_dir`` (``None``: nowhere).  The cyclic
+    garbage collector is paused meanwhile: it has nothing to find in a log, and its passes
+    over the document would make a long log cost more per event than a short one."""
     with _COLLECTOR_PAUSED:
-        data = parse_json_fast(text, name) if text[:64].lstrip()[:1] == "{" else parse_text(text, name)
-        return referee_data(data, name, variant=variant, all_violations=all_violations)
+        data = parse_log_text(text, name)
+        return referee_data(data, name, variant=variant, all_violations=all_violations, variant_dir=variant_dir)
 
 
 def referee_path(
-    path: str, *, variant: Variant | None = None, all_violations: bool = False
+    path: str | Path, *, variant: Variant | None = None, all_violations: bool = False
 ) -> Iterator[tuple[str, Verdict | LogError]]:
     """Judge a log file, or each line of a JSON Lines archive (``.jsonl``), lazily: yields
     ``(name, verdict or error)`` with ``name`` the file, or ``FILE:LINE`` for an archive.
 
     An archive is read one line at a time, so memory stays bounded by one log however
-    large the archive is.
+    large the archive is, and a line that cannot be read is reported without losing the
+    others.  A variant file a log names is looked up only in the log's own folder.
     """
+    path = str(path)
+    folder = Path(path).parent
     if path.endswith(".jsonl"):
         for where, line in archive_lines(path):
             if isinstance(line, LogError):
                 yield where, line
             else:
                 yield where, _judged(functools.partial(referee_text, line, where, variant=variant,
-                                                       all_violations=all_violations))
+                                                       all_violations=all_violations, variant_dir=folder))
         return
 
     def judge() -> Verdict:
         text, name = read_text(path)
-        return referee_text(text, name, variant=variant, all_violations=all_violations)
+        return referee_text(text, name, variant=variant, all_violations=all_violations, variant_dir=folder)
 
     yield path, _judged(judge)
 

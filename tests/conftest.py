@@ -3,6 +3,10 @@
 ``derandomize=True`` makes every run explore the same examples (a failure found
 once is found again); ``print_blob=True`` prints the reproduction blob of a failure.
 Set ``SPEEDRULES_HYPOTHESIS_PROFILE=thorough`` for a longer, still deterministic run.
+
+The hostile-input fuzz tests (marker ``fuzz``) take their example budget from
+``FUZZ_EXAMPLES``: a short run by default (CI), a long one with
+``SPEEDRULES_FUZZ_EXAMPLES=20000 pytest -m fuzz`` (see docs/fuzzing.md).
 """
 
 from __future__ import annotations
@@ -25,3 +29,6 @@ settings.register_profile(
 )
 settings.register_profile("thorough", parent=settings.get_profile("speedrules"), max_examples=1000)
 settings.load_profile(os.environ.get("SPEEDRULES_HYPOTHESIS_PROFILE", "speedrules"))
+
+FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "150")))
+"""How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""
