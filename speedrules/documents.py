@@ -16,6 +16,7 @@ Variant files and logs are read here, and every input is treated as hostile:
 
 from __future__ import annotations
 
+import itertools
 import json
 import json.decoder
 import json.scanner
@@ -57,6 +58,15 @@ class DocumentError(SpeedrulesError):
 # ---------------------------------------------------------------------- YAML
 
 
+MAX_YAML_NODES = 40_000
+"""The most values (scalars, lists, mappings) a YAML document may hold: a YAML log of some
+6,000 events.  PyYAML reads a value in 20-40 us, so this bounds the time to about a second
+(longer logs are JSON, read in C)."""
+
+MAX_VARIANT_NODES = 20_000
+"""The same for a variant file (a bundled one holds about 100)."""
+
+
 def _plain_resolvers() -> dict[Any, list[tuple[str, Any]]]:
     """SafeLoader's implicit types less timestamps: a date stays text (a ``datetime`` is no
     JSON value, and ``2024-13-45`` would make PyYAML raise from inside its constructor)."""
@@ -74,9 +84,17 @@ class _StrictLoader(yaml.SafeLoader):
     """A safe loader that refuses aliases, explicit tags, duplicate keys and over-long numbers."""
 
     yaml_implicit_resolvers = _plain_resolvers()
+    max_nodes = MAX_YAML_NODES
+    nodes = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         event = self.peek_event()  # type: ignore[no-untyped-call]
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise yaml.MarkedYAMLError(
+                problem=f"more than {self.max_nodes} values: longer than speedrules reads in YAML",
+                problem_mark=event.start_mark,
+            )
         if isinstance(event, AliasEvent):
             raise yaml.MarkedYAMLError(
                 problem=f"YAML aliases (*{str(event.anchor)[:40]}) are not allowed in speedrules files",
@@ -118,6 +136,9 @@ class _StrictLoader(yaml.SafeLoader):
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
 
+MAX_YAML_CHARS = 8 * 1024 * 1024
+"""The longest YAML text read (JSON, read in C, has the file limits alone)."""
+
 
 def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
@@ -129,9 +150,16 @@ def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
     return DocumentError(name, reason)
 
 
-def _parse_yaml(text: str, name: str) -> Any:
+def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
+    if len(text) > MAX_YAML_CHARS:
+        raise DocumentError(name, f"cannot read: YAML text over {MAX_YAML_CHARS} characters (write the log as JSON)")
     try:
-        return yaml.load(text, Loader=_StrictLoader)
+        loader = _StrictLoader(text)
+        loader.max_nodes = max_nodes
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except yaml.YAMLError as err:
         raise _yaml_error(name, err) from None
     except RecursionError:
@@ -197,7 +225,9 @@ def _duplicate_key(text: str) -> _DuplicateKey | None:
     return None
 
 
-def parse_json(text: str, name: str, pairs: Callable[[Any], int] = count_pairs) -> Any:
+def parse_json(
+    text: str, name: str, pairs: Callable[[Any], int] = count_pairs, max_nodes: int = MAX_YAML_NODES
+) -> Any:
     """Parse JSON text with the C decoder, refusing duplicate keys and over-long integers.
 
     A duplicate key is found cheaply: the text has at least as many colons as pairs, and the
@@ -212,7 +242,7 @@ def parse_json(text: str, name: str, pairs: Callable[[Any], int] = count_pairs) 
     except json.JSONDecodeError as err:
         json_error = DocumentError(f"{name}: {_line_column(text, err.pos)}", f"not valid JSON: {err.msg}")
         try:
-            return _parse_yaml(text, name)
+            return _parse_yaml(text, name, max_nodes)
         except DocumentError:
             raise json_error from None
     except RecursionError:
@@ -231,11 +261,12 @@ def parse_json(text: str, name: str, pairs: Callable[[Any], int] = count_pairs) 
     return data
 
 
-def parse_text(text: str, name: str) -> Any:
-    """Parse JSON or YAML text (JSON first, as it is a fast path and a YAML subset)."""
+def parse_text(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
+    """Parse JSON or YAML text (JSON first, as it is a fast path and a YAML subset); a YAML
+    document may hold at most ``max_nodes`` values."""
     if text.lstrip()[:1] in ("{", "["):
-        return parse_json(text, name)
-    return _parse_yaml(text, name)
+        return parse_json(text, name, max_nodes=max_nodes)
+    return _parse_yaml(text, name, max_nodes)
 
 
 # ---------------------------------------------------------------------- files
@@ -370,6 +401,20 @@ def unknown_fields(instance: Any, known: Any) -> str:
     not in ``known``, shortened, sorted."""
     extra = sorted(brief(k) for k in set(instance) - set(known))
     return "unknown field" + ("s " if len(extra) > 1 else " ") + _some(extra)
+
+
+MAX_PROBLEMS = 20
+"""The most problems one document reports: a hostile one could have millions."""
+
+
+def first_errors(validator: Any, document: Any) -> tuple[list[Any], bool]:
+    """The first :data:`MAX_PROBLEMS` schema errors of ``document`` (jsonschema finds them
+    lazily, so a document with a million problems costs no more), and whether there were more."""
+    found = list(itertools.islice(validator.iter_errors(document), MAX_PROBLEMS + 1))
+    return found[:MAX_PROBLEMS], len(found) > MAX_PROBLEMS
+
+
+MORE_PROBLEMS = f"more problems follow; only the first {MAX_PROBLEMS} are listed"
 
 
 def schema_reason(err: Any) -> str:

@@ -26,7 +26,10 @@ import jsonschema
 
 from .documents import (
     MAX_VARIANT_BYTES,
+    MAX_VARIANT_NODES,
+    MORE_PROBLEMS,
     DocumentError,
+    first_errors,
     json_path,
     parse_text,
     path_problem,
@@ -106,7 +109,8 @@ def schema_errors(
     """Every schema violation of ``document``, located as ``name: field.path`` (values quoted shortened)."""
     validator = validator or _validator()
     found: list[tuple[str, str]] = []
-    for err in sorted(validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+    errors, more = first_errors(validator, document)
+    for err in sorted(errors, key=lambda e: (list(map(str, e.absolute_path)), e.message)):
         where = f"{name}: {json_path(err.absolute_path)}"
         if err.validator in ("oneOf", "anyOf"):
             options = [json.dumps(s["const"]) if "const" in s else str(s.get("enum", s.get("type", "?")))
@@ -114,6 +118,8 @@ def schema_errors(
             found.append((where, f"{brief(err.instance)} is not one of the accepted forms ({' or '.join(options)})"))
         else:
             found.append((where, schema_reason(err)))
+    if more:
+        found.append((f"{name}: (top level)", MORE_PROBLEMS))
     return found
 
 
@@ -172,15 +178,17 @@ def unknown_variant(ref: str) -> str:
             f"({', '.join(VARIANT_SUFFIXES)}); {hint}`speedrules variants` lists the bundled ones")
 
 
-def _refusal(ref: str, scope: FileScope) -> str | None:
-    """Why a confined scope may not read the file ``ref`` names, before the file system is asked."""
-    if scope.root is None:
-        return (f"{brief(ref)} is not a bundled variant, and this log was not read from a file, so it may not "
-                "name a variant file (pass the variant to use, or the folder its files are in)")
+def _refusal(ref: str, scope: FileScope, *, named_a_file: bool) -> str | None:
+    """Why a confined scope may not read the file ``ref`` names, before the file system is asked:
+    a path that is absolute or climbs out (whatever it names), or any file name at all when
+    the log came from no folder."""
     parts = PurePath(ref).parts
     if PurePath(ref).is_absolute() or ref.startswith("~") or "\\" in ref or ".." in parts or not parts:
         return (f"{brief(ref)} may not be read: a log may name a bundled variant, or a variant file in its own "
                 "folder (a relative path with no '..')")
+    if named_a_file and scope.root is None:
+        return (f"{brief(ref)} is not a bundled variant, and this log was not read from a file, so it may not "
+                "name a variant file (pass the variant to use, or the folder its files are in)")
     return None
 
 
@@ -207,12 +215,13 @@ class _Resolver:
         if problem is not None:
             raise VariantError([(referrer, f"{brief(ref)} cannot be read: {problem}")])
         path = Path(ref) if scope.folder is None else scope.folder / ref
-        if path.suffix.lower() not in VARIANT_SUFFIXES and (scope.confined or not _exists(path)):
+        is_variant_file = path.suffix.lower() in VARIANT_SUFFIXES
+        refused = _refusal(ref, scope, named_a_file=is_variant_file) if scope.confined else None
+        if refused is not None:
+            raise VariantError([(referrer, refused)])
+        if not is_variant_file and (scope.confined or not _exists(path)):
             raise VariantError([(referrer, unknown_variant(ref))])
         if scope.confined:
-            refused = _refusal(ref, scope)
-            if refused is not None:
-                raise VariantError([(referrer, refused)])
             assert scope.root is not None
             real, root = Path(os.path.realpath(path)), Path(os.path.realpath(scope.root))
             if not real.is_relative_to(root):
@@ -220,7 +229,7 @@ class _Resolver:
             path = real
         try:
             text, display = read_text(path, MAX_VARIANT_BYTES)
-            data = parse_text(text, display)
+            data = parse_text(text, display, MAX_VARIANT_NODES)
         except DocumentError as err:
             if referrer != ref:  # reached through 'extends' or a log: say who pointed there
                 raise VariantError([(referrer, f"{brief(ref)}: {err.location}: {err.reason}")]) from None

@@ -41,9 +41,11 @@ from .actions import (
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
 from .documents import (
     MAX_DOCUMENT_BYTES,
+    MORE_PROBLEMS,
     DocumentError,
     count_pairs,
     decode,
+    first_errors,
     json_path,
     open_regular,
     parse_json,
@@ -396,7 +398,8 @@ def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
         return [(0, p) if isinstance(p, int) else (1, str(p)) for p in err.absolute_path]
 
     problems = []
-    for err in sorted(_validator().iter_errors(data), key=document_order):
+    errors, more = first_errors(_validator(), data)
+    for err in sorted(errors, key=document_order):
         where = f"{name}: {json_path(err.absolute_path)}"
         schema = err.schema if isinstance(err.schema, dict) else {}
         if err.validator == "pattern":
@@ -410,6 +413,8 @@ def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
         else:
             reason = schema_reason(err)
         problems.append((where, reason))
+    if more:
+        problems.append((f"{name}: (top level)", MORE_PROBLEMS))
     return problems
 
 
