@@ -28,7 +28,8 @@ from typing import TextIO, TypeAlias
 from . import __version__
 from .bots import BotError, bot_names, make_bots
 from .cards import RANK_NAMES, Card
-from .errors import SpeedrulesError, VariantError
+from .documents import MORE_PROBLEMS
+from .errors import SpeedrulesError, VariantError, printable
 from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
@@ -71,7 +72,7 @@ def report_errors(errors: Sequence[tuple[str, str]], stream: TextIO | None = Non
     stream = stream or sys.stderr
     for where, why in errors:
         line = f"{where}: {_one_line(why)}" if where else _one_line(why)
-        print(f"{PROG}: {line}", file=stream)
+        print(f"{PROG}: {printable(line)}", file=stream)
 
 
 def load(ref: str) -> Variant:
@@ -353,7 +354,9 @@ def run_check_variant(args: argparse.Namespace) -> int:
         variant = load(args.file)
     except VariantError as err:
         report_errors(err.errors)
-        _err(f"{args.file}: not a valid variant ({_count(len(err.errors), 'problem')})")
+        count = len(err.errors)
+        shown = f"more than {count - 1} problems" if err.errors[-1][1] == MORE_PROBLEMS else _count(count, "problem")
+        _err(f"{args.file}: not a valid variant ({shown})")
         return EXIT_BAD_INPUT
     _out(f"OK {args.file}: {variant.name} ({variant.title})")
     return EXIT_OK

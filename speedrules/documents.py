@@ -433,9 +433,8 @@ def schema_reason(err: Any) -> str:
         return f"{brief(value)} is too {'short' if validator == 'minLength' else 'long'} ({validator} {expected})"
     if validator in ("minItems", "maxItems"):
         return f"{brief(value)} has too {'few' if validator == 'minItems' else 'many'} items ({validator} {expected})"
-    if validator == "required":
-        missing = [brief(k) for k in expected if isinstance(value, dict) and k not in value]
-        return f"{_some(missing)} {'is' if len(missing) == 1 else 'are'} required"
+    if validator == "required":  # one error per missing key, named by the schema: a short message
+        return str(err.message)
     if validator == "additionalProperties":
         return unknown_fields(value, err.schema.get("properties", {}))
     if validator == "pattern":

@@ -6,6 +6,7 @@ Every error is a :class:`ValueError` subclass, so callers that only care about
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Any
 
@@ -45,6 +46,20 @@ def brief(value: Any, limit: int = 60) -> str:
     """
     text = (_BRIEF if limit == 60 else _Brief(limit)).repr(value)
     return text if len(text) <= limit + 10 else text[:limit] + "..."
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to show on a terminal: control characters (escape sequences, carriage
+    returns, bidirectional overrides) from a log's names or values are shown as escapes,
+    so that a log cannot rewrite what a referee sees.  Line breaks and tabs stay.
+
+    >>> print(printable("Ann\x1b[2J\rBen"))
+    Ann\x1b[2J\rBen
+    """
+    return _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 class SpeedrulesError(ValueError):

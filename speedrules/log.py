@@ -563,7 +563,9 @@ def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: 
     except VariantError as err:
         if len(err.errors) == 1 and err.errors[0][0] == where:
             raise LogError(where, err.errors[0][1]) from None
-        raise LogError(where, "the log's variant is not valid", err.errors) from None
+        # Every problem named from the log, also those of a file the log's variant reached.
+        problems = [(place if place.startswith(where) else f"{where}: {place}", why) for place, why in err.errors]
+        raise LogError(problems[0][0], problems[0][1], problems) from None
 
 
 def _non_finite(data: Any, name: str) -> list[tuple[str, str]]:

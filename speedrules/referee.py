@@ -28,7 +28,7 @@ import attrs
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
 from .documents import DocumentError, read_text
-from .errors import IllegalActionError, Violation
+from .errors import IllegalActionError, Violation, printable
 from .game import Collision, Game, _default_names, _is_deal_of
 from .log import (
     CompiledDeal,
@@ -748,7 +748,7 @@ def render_verdict(verdict: Verdict, source: str) -> str:
         scores = ", ".join(f"{names[s]} {n}" for s, n in enumerate(m.scores))
         state = f"{names[m.winner]} wins the match" if m.winner is not None else "not decided"
         lines.append(f"  match ({m.format}, to {m.target}): {scores}; {state}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _render_table(table: TableView, names: Sequence[str], focus: int | None) -> list[str]:
