@@ -11,10 +11,18 @@ True
 from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal
 from .bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
 from .cards import JOKER, Card, parse_cards, parse_rank
-from .errors import CardError, IllegalActionError, SpeedrulesError, VariantError, Violation
+from .errors import (
+    CardError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    SpeedrulesError,
+    VariantError,
+    Violation,
+)
 from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
 from .layout import Layout
-from .loading import load_variant, variant_from_document, variant_names
+from .loading import FileScope, load_variant, variant_from_document, variant_names
 from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
@@ -51,10 +59,13 @@ __all__ = [
     "Collisions",
     "DealVerdict",
     "Draw",
+    "FileScope",
     "Flip",
     "Game",
     "GreedyBot",
     "IllegalActionError",
+    "InvalidActionError",
+    "InvalidArgumentError",
     "JokerDeclare",
     "Layout",
     "Log",
