@@ -617,13 +617,15 @@ def refuse(data: Any, name: str) -> LogError:
 def _log_pairs(data: Any) -> int:
     """The key-value pairs of a log document's mappings, for :func:`parse_json`'s duplicate-key
     test, counted fast where the format allows no mapping (layouts and events hold none, and
-    a mapping the format does not allow there only makes the count fall short, which is safe)."""
+    a mapping the format does not allow there only makes the count fall short, which is safe).
+    Each event's ``len`` is counted as if it were a mapping: an event that is not one makes
+    the schema refuse the whole log, so a miscount there cannot let a duplicate through."""
     if type(data) is not dict:
         return count_pairs(data)
     total = len(data)
     for key, value in data.items():
         if key != "deals" or type(value) is not list:
-            if type(value) is dict or type(value) is list:
+            if type(value) is dict:  # an embedded variant, meta; a list here holds no mapping in a valid log
                 total += count_pairs(value)
             continue
         for deal in value:
@@ -633,8 +635,8 @@ def _log_pairs(data: Any) -> int:
             layout, events, meta = deal.get("layout"), deal.get("events"), deal.get("meta")
             if type(layout) is dict:
                 total += len(layout)
-            if type(events) is list:
-                total += sum([len(ev) for ev in events if type(ev) is dict])
+            if type(events) is list:  # an event that is not a mapping makes the whole log unreadable anyway
+                total += sum(map(len, events))
             if type(meta) is dict:
                 total += count_pairs(meta)
     return total

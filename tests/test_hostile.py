@@ -466,3 +466,29 @@ def test_actions_parse_card_text_or_refuse_it_at_construction() -> None:
         game.apply("play")  # type: ignore[arg-type]
     with pytest.raises(TypeError):  # still a TypeError, as it was
         deal(load_variant("speed"), "1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("place", ["top", "meta", "deal", "layout", "event", "variant", "deep-meta"])
+@pytest.mark.parametrize("colons_in_strings", [False, True])
+def test_a_duplicate_key_anywhere_in_a_json_log_is_refused(place: str, colons_in_strings: bool) -> None:
+    """The cheap test (colons against pairs) and the slow scan that locates the key, wherever
+    the key repeats, also when strings hold colons (which defeat the cheap test)."""
+    data = json.loads((LOGS / "variant-in-folder.json").read_text(encoding="utf-8"))
+    data["variant"] = {"extends": "speed", "title": "a: b" if colons_in_strings else "plain"}
+    data["meta"] = {"note": "12:30" if colons_in_strings else "noon", "deep": {"x": {"y": 1}}}
+    text = json.dumps(data)
+    marker = {"top": ('"format": ', '"format": "speedrules-log/1", "format": '),
+              "meta": ('"note": ', '"note": 1, "note": '),
+              "deal": ('"events": ', '"events": [], "events": '),
+              "layout": ('"starters": ', '"starters": [], "starters": '),
+              "event": ('"type": "reveal"', '"type": "reveal", "type": "reveal"'),
+              "variant": ('"extends": ', '"extends": "speed", "extends": '),
+              "deep-meta": ('"y": 1', '"y": 1, "y": 2')}[place]
+    assert marker[0] in text
+    bad = text.replace(marker[0], marker[1], 1)
+    assert referee_text(text, "log.json").valid  # the near miss: the same log without the repeat
+    with pytest.raises(LogError, match="duplicate key") as info:
+        referee_text(bad, "log.json")
+    assert str(info.value).startswith("log.json: line 1, column ")
+    with pytest.raises(LogError, match="duplicate key"):
+        parse_log(speedrules.log.parse_log_text(bad, "log.json"), "log.json")
