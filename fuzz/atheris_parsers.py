@@ -14,6 +14,7 @@ real documents and mutates them.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -30,15 +31,10 @@ REPO = Path(__file__).resolve().parent.parent
 
 def judge(data: bytes) -> None:
     text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(len(data))
-    try:
+    with contextlib.suppress(SpeedrulesError):
         referee_text(text, "fuzzed.json")
-    except SpeedrulesError:
-        pass
-    try:
-        document = parse_log_text(text, "fuzzed.yaml")
-        variant_from_document(document, name="fuzzed.yaml")
-    except SpeedrulesError:
-        pass
+    with contextlib.suppress(SpeedrulesError):
+        variant_from_document(parse_log_text(text, "fuzzed.yaml"), name="fuzzed.yaml")
 
 
 def seed_corpus(folder: Path) -> None:
