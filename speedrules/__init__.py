@@ -22,7 +22,7 @@ from .errors import (
 )
 from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
 from .layout import Layout
-from .loading import FileScope, load_variant, variant_from_document, variant_names
+from .loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
 from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
@@ -33,14 +33,16 @@ from .variant import Rebuild as RebuildRule
 __version__ = "0.1.0"
 
 
-def fits(variant: Variant, top: Card | None, card: Card, *, top_rank: int | None = None,
+def fits(variant: Variant | str, top: Card | str | None, card: Card | str, *, top_rank: int | None = None,
          declared: int | None = None) -> bool:
     """Whether ``card`` may go on a pile topped by ``top`` under ``variant`` (see :meth:`Variant.fits`).
 
     >>> fits(load_variant("speed"), Card.parse("KS"), Card.parse("AD"))
     True
     """
-    return variant.fits(top, card, top_rank=top_rank, declared=declared)
+    top_card = None if top is None else top if isinstance(top, Card) else Card.parse(top)
+    played = card if isinstance(card, Card) else Card.parse(card)
+    return as_variant(variant).fits(top_card, played, top_rank=top_rank, declared=declared)
 
 
 __all__ = [

@@ -27,7 +27,7 @@ import attrs
 
 from .actions import CALL, DRAW, PICKUP, PLAY, Action, Call, Draw, Pickup, Play
 from .cards import JOKER_CODE, RANK_OF, Card
-from .errors import SpeedrulesError
+from .errors import SpeedrulesError, brief
 from .variant import ALL_RANKS, EMPTY, Refill, Variant
 from .variant import Call as CallRule
 
@@ -548,7 +548,10 @@ def make_bots(spec: str | Bot | Sequence[str | Bot] | None, players: int) -> tup
     elif isinstance(spec, Bot):
         items = [spec]
     else:
-        items = list(spec)
+        try:
+            items = list(spec)
+        except TypeError:
+            raise BotError(f"not a bot, a bot's name or a list of them: {brief(spec)}") from None
     if not items:
         raise BotError("no bots given: name at least one (" + ", ".join(BOTS) + ")")
     if len(items) > players:

@@ -145,8 +145,14 @@ JOKER = Card.from_code(JOKER_CODE)
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
-    """Parse several cards' texts at once."""
-    return tuple(Card.parse(t) for t in texts)
+    """Parse several cards' texts at once (a :class:`CardError` for anything that is not)."""
+    if isinstance(texts, str):
+        return tuple(Card.parse(t) for t in texts.split())
+    try:
+        items = list(texts)
+    except TypeError:
+        raise CardError(texts, "not a sequence of cards' texts") from None
+    return tuple(Card.parse(t) for t in items)
 
 
 def deck_codes(packs: int, jokers: int) -> list[int]:

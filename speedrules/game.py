@@ -42,8 +42,9 @@ from .actions import (
     Reveal,
 )
 from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, Card, deck_codes
-from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
+from .errors import CardError, IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .layout import Layout
+from .loading import as_variant
 from .variant import ALL_RANKS, EMPTY, WILD, Collisions, RankOrder, Refill, Ties, Variant
 from .variant import Call as CallRule
 from .variant import Rebuild as RebuildRule
@@ -183,6 +184,8 @@ class Game:
         def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
             return [[c.code for c in stack] for stack in stacks]
 
+        if not isinstance(layout, Layout):
+            raise InvalidArgumentError(f"not a Layout: {brief(layout)} (Layout.from_json reads one from data)")
         self._setup(variant, codes(layout.hands), codes(layout.draw), [c.code for c in layout.starters],
                     codes(layout.reserves), rng=rng, seed=seed, names=names)
         self._layout: Layout | None = layout
@@ -228,11 +231,13 @@ class Game:
         seed: int | None,
         names: Sequence[str] | None,
     ) -> None:
+        variant = as_variant(variant)
+        hands, draw, reserves = _code_stacks(hands), _code_stacks(draw), _code_stacks(reserves)
+        starters = _code_stacks([starters])[0]
         problem = check_layout_codes(variant, hands, draw, starters, reserves)
         if problem is not None:
             raise IllegalActionError(problem)
-        self._start(variant, hands, draw, starters, reserves, rng, seed,
-                    _default_names(variant.players) if names is None else tuple(names))
+        self._start(variant, hands, draw, starters, reserves, rng, seed, _checked_names(variant, names))
 
     @classmethod
     def _from_checked(
@@ -1267,7 +1272,7 @@ class Game:
 
     def rebuild(self, reserves: Sequence[Sequence[Card]] | None = None) -> None:
         """Rebuild the centre into reserves: the given stacks (top first), or a shuffle."""
-        self.apply(Rebuild(None if reserves is None else tuple(tuple(r) for r in reserves)))
+        self.apply(Rebuild(reserves))
 
     # ------------------------------------------------------------------ enumeration
 
@@ -1280,6 +1285,8 @@ class Game:
         A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed
         once per distinct card, pile and declared rank; with runs, every run too.
         """
+        if player is not None and (type(player) is not int or not 0 <= player < self.variant.players):
+            raise InvalidArgumentError(f"there is no seat {brief(player)} in a {self.variant.players}-player game")
         if self.is_over():
             return []
         if self._out_seat is not None:
@@ -1369,8 +1376,35 @@ def check_layout(variant: Variant, layout: Layout) -> Violation | None:
     def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
         return [[c.code for c in stack] for stack in stacks]
 
+    variant = as_variant(variant)
+    if not isinstance(layout, Layout):
+        raise InvalidArgumentError(f"not a Layout: {brief(layout)}")
     return check_layout_codes(variant, codes(layout.hands), codes(layout.draw),
                               [c.code for c in layout.starters], codes(layout.reserves))
+
+
+def _code_stacks(stacks: object) -> list[list[int]]:
+    """Stacks of card codes, checked: a sequence of sequences of ints 0-52, else a :class:`CardError`."""
+    try:
+        out = [list(stack) for stack in stacks]  # type: ignore[attr-defined]
+    except TypeError:
+        raise CardError(stacks, "not a sequence of stacks of card codes") from None
+    for stack in out:
+        for code in stack:
+            if type(code) is not int or not 0 <= code <= JOKER_CODE:
+                raise CardError(code, "not a card code (0-52)")
+    return out
+
+
+def _checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' display names: one string per seat, else an :class:`InvalidArgumentError`."""
+    if names is None:
+        return _default_names(variant.players)
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise InvalidArgumentError(f"names must be a sequence of {variant.players} strings, not {brief(names)}")
+    if len(names) != variant.players or not all(isinstance(n, str) for n in names):
+        raise InvalidArgumentError(f"names must be {variant.players} strings, one per seat, not {brief(names)}")
+    return tuple(names)
 
 
 @functools.cache
@@ -1499,6 +1533,9 @@ def deal_layout(variant: Variant, rng: random.Random) -> Layout:
     seat's hand in seat order, each seat's draw stack, one starter per pile, then each
     reserve; every stack is listed top card first in the order it was taken.
     """
+    variant = as_variant(variant)
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {brief(rng)}")
     codes = deck_codes(variant.packs, variant.jokers)
     shuffle_codes(codes, rng)
     pos = 0
@@ -1517,12 +1554,12 @@ def deal_layout(variant: Variant, rng: random.Random) -> Layout:
 
 
 def deal(
-    variant: Variant,
+    variant: Variant | str,
     seed: int | random.Random | None = None,
     *,
     names: Sequence[str] | None = None,
 ) -> Game:
-    """Deal a fresh game of ``variant``.
+    """Deal a fresh game of ``variant`` (a :class:`Variant`, or a bundled name or variant file).
 
     The same integer ``seed`` gives the same layout (and the same rebuild shuffles)
     on every platform; ``None`` picks a seed and keeps it in ``game.seed``.
@@ -1531,6 +1568,7 @@ def deal(
     >>> len(game.hands[0]), len(game.draw_stacks[0])  # doctest: +SKIP
     (5, 15)
     """
+    variant = as_variant(variant)
     rng, used_seed = make_rng(seed)
     layout = deal_layout(variant, rng)
     return Game(variant, layout, rng=rng, seed=used_seed, names=names)

@@ -5,13 +5,44 @@ Stacks are listed top card first, as in ``speedrules deal --json`` and in logs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from .cards import Card
 from .errors import CardError
+
+
+def _cards(value: Any, field: str) -> tuple[Card, ...]:
+    """A stack of cards (card texts parsed), or a :class:`CardError` naming the field."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise CardError(value, f"not a stack of cards ({field})")
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return value
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
+
+
+def _stacks(value: Any, field: str) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise CardError(value, f"not a sequence of stacks of cards ({field})")
+    return tuple(_cards(stack, field) for stack in value)
+
+
+def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
+    return _stacks(value, "hands")
+
+
+def _draw(value: Any) -> tuple[tuple[Card, ...], ...]:
+    return _stacks(value, "draw")
+
+
+def _starters(value: Any) -> tuple[Card, ...]:
+    return _cards(value, "starters")
+
+
+def _reserves(value: Any) -> tuple[tuple[Card, ...], ...]:
+    return _stacks(value, "reserves")
 
 
 @attrs.frozen(slots=True)
@@ -22,10 +53,10 @@ class Layout:
     True
     """
 
-    hands: tuple[tuple[Card, ...], ...]
-    draw: tuple[tuple[Card, ...], ...]
-    starters: tuple[Card, ...]
-    reserves: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    draw: tuple[tuple[Card, ...], ...] = attrs.field(converter=_draw)
+    starters: tuple[Card, ...] = attrs.field(converter=_starters)
+    reserves: tuple[tuple[Card, ...], ...] = attrs.field(converter=_reserves)
 
     def to_json(self) -> dict[str, Any]:
         """The layout as plain data: ``{"hands", "draw", "starters", "reserves"}`` of card texts."""
@@ -40,20 +71,15 @@ class Layout:
     def from_json(cls, data: Mapping[str, Any]) -> Layout:
         """Read a layout from plain data (the form :meth:`to_json` writes).
 
-        Raises :class:`~speedrules.errors.CardError` (a ``ValueError``) naming a bad card,
-        or ``ValueError`` for a missing or mis-shaped field.
+        Raises :class:`~speedrules.errors.CardError` (a ``ValueError``) naming a bad card
+        or a field that is missing or not a stack.
         """
-        try:
-            return cls(
-                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
-                draw=tuple(tuple(Card.parse(c) for c in stack) for stack in data["draw"]),
-                starters=tuple(Card.parse(c) for c in data["starters"]),
-                reserves=tuple(tuple(Card.parse(c) for c in stack) for stack in data["reserves"]),
-            )
-        except CardError:
-            raise
-        except (KeyError, TypeError) as err:
-            raise ValueError(f"not a layout: {err}") from None
+        if not isinstance(data, Mapping):
+            raise CardError(data, "not a layout (a mapping of hands, draw, starters, reserves)")
+        missing = [key for key in ("hands", "draw", "starters", "reserves") if key not in data]
+        if missing:
+            raise CardError(dict(data), f"not a layout: it has no {', '.join(missing)}")
+        return cls(hands=data["hands"], draw=data["draw"], starters=data["starters"], reserves=data["reserves"])
 
     def all_cards(self) -> list[Card]:
         """Every card in the layout (a multiset)."""

@@ -36,7 +36,7 @@ from .documents import (
     read_text,
     schema_reason,
 )
-from .errors import VariantError, brief
+from .errors import InvalidArgumentError, VariantError, brief
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Source, Ties, Variant
 
 DEFAULTS: dict[str, Any] = {
@@ -411,6 +411,22 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
     )
 
 
+def as_variant(value: Variant | str | os.PathLike[str]) -> Variant:
+    """``value`` if it is a :class:`Variant`, else the bundled variant or variant file it
+    names (see :func:`load_variant`); anything else is an :class:`InvalidArgumentError`.
+
+    Every function that takes a variant takes it through here, so a name works anywhere.
+
+    >>> as_variant("speed") is load_variant("speed")
+    True
+    """
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        return load_variant(value)
+    raise InvalidArgumentError(f"not a variant, a bundled variant's name nor a variant file: {brief(value)}")
+
+
 def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:
     """The variant that ``ref`` names from a place (``referrer``) with the file access of
     ``scope``: a bundled name, else a variant file that ``scope`` allows.
@@ -435,7 +451,7 @@ def _load_bundled(name: str) -> Variant:
     return _freeze(doc, display)
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     """Load a bundled variant by name, or a variant file by path.
 
     >>> load_variant("speed").players

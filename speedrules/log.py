@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -54,9 +55,9 @@ from .documents import (
     schema_reason,
     unknown_fields,
 )
-from .errors import VariantError, brief
+from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
-from .loading import FileScope, data_dir, load_reference, load_variant, variant_from_document, variant_names
+from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
 from .variant import Variant
 
 if TYPE_CHECKING:
@@ -553,7 +554,7 @@ def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: 
     ``None``, the log may name no file at all): see "What a log may reference" in
     docs/log-format.md."""
     if override is not None:
-        return override
+        return as_variant(override)
     where = f"{name}: variant"
     scope = FileScope.inside(variant_dir)
     try:
@@ -659,7 +660,7 @@ def parse_log_text(text: str, name: str) -> Any:
 
 
 def _folder_of(source: object) -> Path | None:
-    return Path(source).parent if isinstance(source, (str, Path)) else None
+    return Path(source).parent if isinstance(source, (str, os.PathLike)) else None
 
 
 def read_log(
@@ -677,6 +678,8 @@ def read_log(
     Raises :class:`LogError` (a ``ValueError``) naming the file, the place and the
     reason: missing file, not JSON/YAML, fails the schema, unknown or refused variant.
     """
+    if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
+        raise InvalidArgumentError(f"not a path nor an open file: {brief(source)}")
     try:
         text, name = read_text(source)
     except DocumentError as err:
@@ -712,6 +715,8 @@ def archive_lines(path: str | Path) -> Iterator[tuple[str, str | LogError]]:
 
     Only ``\n`` ends a line (JSON Lines), so a stray carriage return inside a line neither
     splits it nor shifts the numbers of the lines after it; a ``\r\n`` ending is fine."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"not a path: {brief(path)}")
     name = str(path)
     try:
         handle = open_regular(path, name)
@@ -853,8 +858,12 @@ def log_from_games(
     >>> game = deal(load_variant("speed"), seed=1); game.reveal()  # doctest: +SKIP
     >>> write_log(log_from_games([game]), "game.json")  # doctest: +SKIP
     """
-    if not games:
-        raise ValueError("a log needs at least one game")
+    from .game import Game
+
+    if isinstance(games, Game) or not isinstance(games, Sequence) or not games:
+        raise InvalidArgumentError(f"a log needs a sequence of one or more games, not {brief(games)}")
+    if not all(isinstance(g, Game) for g in games):
+        raise InvalidArgumentError("every item of a log's games must be a Game")
     variant = games[0].variant
     if any(g.variant != variant for g in games):
         raise ValueError("every game of a log must be of the same variant")
@@ -869,6 +878,8 @@ def log_from_games(
 
 def write_log(log: Log, target: str | Path | IO[str], *, indent: int | None = 1, yaml_format: bool = False) -> None:
     """Write ``log`` as JSON (or YAML with ``yaml_format``) to a path or an open text file."""
+    if not isinstance(log, Log):
+        raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or log_from_games make one)")
     data = log.to_json()
     if yaml_format:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)

@@ -28,8 +28,9 @@ import attrs
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
 from .documents import DocumentError, read_text
-from .errors import IllegalActionError, Violation, printable
+from .errors import IllegalActionError, InvalidArgumentError, Violation, brief, printable
 from .game import Collision, Game, _default_names, _is_deal_of
+from .loading import as_variant
 from .log import (
     CompiledDeal,
     CompiledEvent,
@@ -568,8 +569,10 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
     ``variant`` overrides the log's own variant; ``all_violations`` applies the correction
     procedure and keeps judging (see :func:`judge_deal`).
     """
+    if not isinstance(log, Log):
+        raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
     if variant is not None and variant is not log.variant:
-        log = attrs.evolve(log, variant=variant)
+        log = attrs.evolve(log, variant=as_variant(variant))
     names = log.names
     v = log.variant
     raw = log.data["deals"]

@@ -56,7 +56,7 @@ from .bots import WAIT, Bot, BotError, Option, SeatView, _FastBot, make_bots, op
 from .cards import Card
 from .errors import SpeedrulesError
 from .game import Game, deal
-from .loading import load_variant
+from .loading import as_variant
 from .log import LOG_FORMAT, Log, action_to_event, parse_log, variant_reference
 from .variant import Call as CallRule
 from .variant import Variant
@@ -404,7 +404,7 @@ def simulate(
     deal when the path ends in ``.jsonl``.  A deal stops unfinished after ``max_events``
     events; ``tick_ms`` is the table's clock tick.
     """
-    v = load_variant(variant) if isinstance(variant, str) else variant
+    v = as_variant(variant)
     _positive("games", games, 0)
     _positive("jobs", jobs)
     _positive("max_events", max_events)
@@ -612,6 +612,8 @@ def summarize(
     (5, True)
     """
     results = list(results)
+    if not all(isinstance(r, SimResult) for r in results):
+        raise SimulationError("summarize takes the SimResult values that simulate() yields")
     players = max((len(r.remaining) for r in results), default=len(bots or ()))
     names = list(bots or ())
     names += ["?"] * (players - len(names))

@@ -492,3 +492,55 @@ def test_a_duplicate_key_anywhere_in_a_json_log_is_refused(place: str, colons_in
     assert str(info.value).startswith("log.json: line 1, column ")
     with pytest.raises(LogError, match="duplicate key"):
         parse_log(speedrules.log.parse_log_text(bad, "log.json"), "log.json")
+
+
+def _junk_calls() -> list[tuple[str, Any]]:
+    speed = load_variant("speed")
+    game = deal(speed, seed=2)
+    game.reveal()
+    return [
+        ("legal_actions('x')", lambda: game.legal_actions("x")),
+        ("legal_actions(99)", lambda: game.legal_actions(99)),
+        ("deal(None)", lambda: deal(None, seed=1)),  # type: ignore[arg-type]
+        ("deal(names=[1, 2])", lambda: deal(speed, seed=1, names=[1, 2])),  # type: ignore[list-item]
+        ("deal(names=['a'])", lambda: deal(speed, seed=1, names=["a"])),
+        ("fits(5, ...)", lambda: speedrules.fits(speed, 5, "AD")),  # type: ignore[arg-type]
+        ("parse_cards(5)", lambda: speedrules.parse_cards(5)),  # type: ignore[arg-type]
+        ("Game.from_layout(v, 'x')", lambda: Game.from_layout(speed, "x")),  # type: ignore[arg-type]
+        ("check_layout(v, None)", lambda: speedrules.check_layout(speed, None)),  # type: ignore[arg-type]
+        ("Layout(hands=5)", lambda: speedrules.Layout(hands=5, draw=[], starters=[], reserves=[])),
+        ("Layout.from_json({...})", lambda: speedrules.Layout.from_json({"hands": [["ZZ"]]})),
+        ("Layout.from_json(5)", lambda: speedrules.Layout.from_json(5)),  # type: ignore[arg-type]
+        ("Game.from_codes(999)", lambda: Game.from_codes(speed, [[999]], [[]], [1, 2], [[]])),
+        ("Game.from_codes(5)", lambda: Game.from_codes(speed, 5, [[]], [1, 2], [[]])),  # type: ignore[arg-type]
+        ("referee('x')", lambda: speedrules.referee("x")),  # type: ignore[arg-type]
+        ("read_log(5)", lambda: read_log(5)),  # type: ignore[arg-type]
+        ("write_log(5, ...)", lambda: speedrules.write_log(5, "never-written.json")),  # type: ignore[arg-type]
+        ("make_bots(5, 2)", lambda: speedrules.make_bots(5, 2)),  # type: ignore[arg-type]
+        ("simulate(5, 1)", lambda: list(speedrules.simulate(5, 1))),  # type: ignore[arg-type]
+        ("deal_layout(v, 5)", lambda: speedrules.deal_layout(speed, 5)),  # type: ignore[arg-type]
+        ("log_from_games([5])", lambda: speedrules.log_from_games([5])),  # type: ignore[list-item]
+        ("log_from_games([])", lambda: speedrules.log_from_games([])),
+        ("iter_log_lines(5)", lambda: list(iter_log_lines(5))),  # type: ignore[arg-type]
+        ("game.rebuild(5)", lambda: game.rebuild(5)),  # type: ignore[arg-type]
+        ("summarize([5])", lambda: speedrules.summarize([5])),  # type: ignore[list-item]
+        ("variant_from_document(5)", lambda: variant_from_document(5)),
+        ("load_variant(5)", lambda: load_variant(5)),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_junk_calls())))
+def test_junk_arguments_to_the_api_raise_the_librarys_errors(index: int) -> None:
+    name, call = _junk_calls()[index]
+    with pytest.raises(SpeedrulesError):
+        call()
+    assert not Path("never-written.json").exists(), name
+
+
+def test_a_variant_is_taken_by_name_wherever_a_variant_is_taken() -> None:
+    game = deal("speed", seed=1)
+    assert game.variant is load_variant("speed")
+    assert speedrules.fits("speed", "KS", "AD") and not speedrules.fits("speed-no-wrap", "KS", "2D")
+    assert speedrules.check_layout("speed", game.layout) is None
+    log = game.to_log()
+    assert speedrules.referee(log, variant="speed").valid
