@@ -56,7 +56,7 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _out(text: str = "") -> None:
-    print(text, file=sys.stdout)
+    print(printable(text), file=sys.stdout)  # a log's or a variant's text may hold control characters
 
 
 def _err(text: str) -> None:

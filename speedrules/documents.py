@@ -175,6 +175,52 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 _LONG_INTEGER = re.compile(r"-?\d{4301,}")
 
 
+MAX_DEPTH = 100
+"""The deepest nesting of lists and mappings checked against a schema (a log or a variant
+needs 4): deeper values are refused before the schema validator, which recurses, sees them."""
+
+MAX_INTEGER_BITS = 14_000
+"""The largest integer (about 4,200 digits) a parsed document may hold: Python cannot print a
+larger one, and the schema validator prints the values it refuses."""
+
+
+def hostile_value(data: Any, depth_limit: int = MAX_DEPTH) -> tuple[tuple[str | int, ...], str] | None:
+    """The first place in parsed ``data`` holding a value no check may be run on (nesting
+    deeper than ``depth_limit``, an integer too large to print, text with a lone surrogate),
+    as ``(path, reason)``, or ``None``.  Walked with a stack of its own, never by recursion."""
+    todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while todo:
+        path, item = todo.pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            if len(path) >= depth_limit:
+                return path, f"nested more than {depth_limit} deep"
+            pairs = item.items() if kind is dict else enumerate(item)
+            todo.extend(((*path, key if isinstance(key, (str, int)) else brief(key)), value)
+                        for key, value in pairs)
+            if kind is dict:
+                for key in item:
+                    found = _odd_scalar(key)
+                    if found:
+                        return path, f"a key {found}"
+        else:
+            found = _odd_scalar(item)
+            if found:
+                return path, found
+    return None
+
+
+def _odd_scalar(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
+        return f"{brief(value)} is longer than speedrules reads"
+    if isinstance(value, str) and _SURROGATE.search(value):
+        return f"{brief(value)} holds a lone surrogate (not Unicode text)"
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def count_pairs(data: Any) -> int:
     """How many key-value pairs the mappings of a parsed document hold, all told."""
     total = 0
@@ -254,11 +300,45 @@ def parse_json(
         raise DocumentError(where, f"not readable: a number of {digits} digits is longer than speedrules reads "
                                    "(4300 at most)") from None
     if text.count(":") != pairs(data):
-        duplicate = _duplicate_key(text)
-        if duplicate is not None:
-            raise DocumentError(f"{name}: {_line_column(text, duplicate.position)}",
-                                f"not valid JSON: duplicate key {brief(duplicate.key)} in this object")
+        repeated = _repeated_key(text)
+        if repeated is not None:
+            located = _duplicate_key(text) if len(text) <= MAX_LOCATED_SCAN else None
+            where = f"{name}: {_line_column(text, located.position)}" if located is not None else name
+            raise DocumentError(where, f"not valid JSON: duplicate key {brief(repeated)} in this object")
     return data
+
+
+MAX_LOCATED_SCAN = 1024 * 1024
+"""The longest JSON text scanned again in Python to give a repeated key's line (a longer one is
+named without it: the pure-Python scanner reads a few MB a second)."""
+
+
+class _Repeated(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    mapping = dict(pairs)
+    if len(mapping) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Repeated(key)
+            seen.add(key)
+    return mapping
+
+
+def _repeated_key(text: str) -> str | None:
+    """The first key some JSON object of ``text`` repeats, or ``None``: the C decoder again, with
+    a hook on every object (about twice the plain decoder's time)."""
+    try:
+        json.loads(text, object_pairs_hook=_no_repeats)
+    except _Repeated as found:
+        return found.key
+    except (ValueError, RecursionError):
+        pass
+    return None
 
 
 def parse_text(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
@@ -278,6 +358,8 @@ def path_problem(text: str) -> str | None:
     Asked before the file system is, so that no such name reaches the operating system."""
     if "\x00" in text:
         return "a file name cannot hold a NUL byte"
+    if _SURROGATE.search(text) and not all("\udc80" <= c <= "\udcff" for c in _SURROGATE.findall(text)):
+        return "a file name cannot hold a lone surrogate"
     if any(len(part.encode("utf-8", "surrogateescape")) > MAX_PATH_PART for part in re.split(r"[\\/]", text)):
         return f"a file name longer than {MAX_PATH_PART} bytes is not looked up"
     if len(text) > 4096:
@@ -294,7 +376,7 @@ def open_regular(path: str | Path, name: str) -> BinaryIO:
 
     The file is opened without blocking (a FIFO cannot hold the reader) and checked to be
     a regular file on the open descriptor, so nothing can be swapped in between."""
-    problem = path_problem(str(path))
+    problem = path_problem(os.fsdecode(path))
     if problem is not None:
         raise DocumentError(name, f"cannot read: {problem}")
     try:
@@ -381,9 +463,13 @@ def load_document(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOC
 
 
 def json_path(path: Any) -> str:
-    """Render a jsonschema path (a deque of keys and indices) as ``a.b[2].c``."""
+    """Render a jsonschema path (a deque of keys and indices) as ``a.b[2].c`` (a very deep
+    one shortened in the middle: ``a.b.c.d.e.f...[3].x``)."""
+    parts = list(path)
+    if len(parts) > 12:
+        return json_path(parts[:6]) + "..." + json_path(parts[-2:]).lstrip(".")
     out = ""
-    for part in path:
+    for part in parts:
         if isinstance(part, int):
             out += f"[{part}]"
         else:

@@ -611,7 +611,8 @@ class Game:
                 what = "the deal has ended in a dead end"
             return self._v("event.after-end", player, f"nothing may happen after the end: {what}")
         if player is not None and not 0 <= player < self.variant.players:
-            return self._v("event.invalid", None, f"there is no seat {player} in a {self.variant.players}-player game")
+            return self._v("event.invalid", None,
+                           f"there is no seat {brief(player)} in a {self.variant.players}-player game")
         return None
 
     def check_reveal(self) -> Violation | None:
@@ -659,7 +660,8 @@ class Game:
         if not self._revealed:
             return self._v("event.order", player, f"{name} played before the starters were revealed")
         if not 0 <= pile < v.piles:
-            return self._v("event.invalid", player, f"there is no centre pile {pile} (this variant has {v.piles})")
+            return self._v("event.invalid", player,
+                           f"there is no centre pile {brief(pile)} (this variant has {v.piles})")
         if not cards:
             return self._v("event.invalid", player, f"{name}'s play names no card")
         if len(cards) > 1 and not v.runs:
@@ -832,7 +834,8 @@ class Game:
     def check_call(self, player: int) -> Violation | None:
         """Why ``player`` may not call ("Speed!") now, or ``None``."""
         if not 0 <= player < self.variant.players:
-            return self._v("event.invalid", None, f"there is no seat {player} in a {self.variant.players}-player game")
+            return self._v("event.invalid", None,
+                           f"there is no seat {brief(player)} in a {self.variant.players}-player game")
         if player == self._out_seat or (player in self._out_players() and player not in self._callers):
             return None
         name = self.names[player]
@@ -854,7 +857,7 @@ class Game:
             return problem
         if not 0 <= pile < self.variant.piles:
             return self._v("event.invalid", player,
-                           f"there is no centre pile {pile} (this variant has {self.variant.piles})")
+                           f"there is no centre pile {brief(pile)} (this variant has {self.variant.piles})")
         name = self.names[player]
         if player not in self._pickup_owed:
             return self._v("pickup.not-due", player,
@@ -895,7 +898,7 @@ class Game:
         """
         if t is not None and self._last_t is not None and t < self._last_t:
             return self._v("time.order", player if player >= 0 else None,
-                           f"t = {t} comes after t = {self._last_t}: times must not decrease")
+                           f"t = {brief(t)} comes after t = {brief(self._last_t)}: times must not decrease")
         seat = self._missed_call(kind, player, t)
         if seat is None:
             return self._check_kind(kind, player, pile, cards, declared, t)
@@ -1507,11 +1510,17 @@ def checked_time(t: object) -> float | int | None:
     ...
     speedrules.errors.InvalidActionError: a time is a finite number of milliseconds >= 0 (or None), not '5'
     """
-    if t is None or ((type(t) is int or type(t) is float) and 0 <= t < math.inf):
+    if t is None or (type(t) is float and 0 <= t < math.inf) or (type(t) is int and 0 <= t <= MAX_TIME):
         return t
-    if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 <= t < math.inf:
-        return float(t) if isinstance(t, float) else int(t)  # a subclass (numpy, IntEnum) as the plain number
+    if isinstance(t, float) and 0 <= t < math.inf:
+        return float(t)  # a subclass as the plain number
+    if isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= MAX_TIME:
+        return int(t)
     raise InvalidActionError(f"a time is a finite number of milliseconds >= 0 (or None), not {brief(t)}")
+
+
+MAX_TIME = 2**63 - 1
+"""The largest whole-number time the API takes (ms: some 290 million years)."""
 
 
 def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:

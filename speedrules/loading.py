@@ -30,6 +30,7 @@ from .documents import (
     MORE_PROBLEMS,
     DocumentError,
     first_errors,
+    hostile_value,
     json_path,
     parse_text,
     path_problem,
@@ -252,6 +253,9 @@ class _Resolver:
         too_big = _oversized(data, MAX_VARIANT_BYTES)
         if too_big:
             raise VariantError([(f"{display}: (top level)", too_big)])
+        hostile = hostile_value(data)
+        if hostile is not None:
+            raise VariantError([(f"{display}: {json_path(hostile[0])}", hostile[1])])
         errors = schema_errors(data, display)
         if errors:
             raise VariantError(errors)

@@ -47,6 +47,7 @@ from .documents import (
     count_pairs,
     decode,
     first_errors,
+    hostile_value,
     json_path,
     open_regular,
     parse_json,
@@ -435,6 +436,9 @@ class Log:
     name: str = "<log>"
     compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
 
+    def __repr__(self) -> str:  # never the whole (possibly huge, possibly hostile) document
+        return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.compiled)} deal(s)>"
+
     @property
     def players(self) -> tuple[str, ...] | None:
         """The players' display names, if the log gives them."""
@@ -461,7 +465,7 @@ class Log:
 
     def dumps(self, *, indent: int | None = None) -> str:
         """The log as JSON text."""
-        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
+        return _json_text(self.to_json(), indent, self.name)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Log) and self.to_json() == other.to_json()
@@ -604,10 +608,24 @@ def parse_log(
     return Log(data=data, variant=v, name=name, compiled=compiled)
 
 
+def _without_meta(data: Any) -> Any:
+    """``data`` less its free-form ``meta`` mappings, which no check looks into (a shallow copy)."""
+    if type(data) is not dict:
+        return data
+    out = {k: v for k, v in data.items() if not (k == "meta" and type(v) is dict)}
+    if type(data.get("deals")) is list:
+        out["deals"] = [{k: v for k, v in deal.items() if not (k == "meta" and type(v) is dict)}
+                        if type(deal) is dict else deal for deal in data["deals"]]
+    return out
+
+
 def refuse(data: Any, name: str) -> LogError:
     """The :class:`LogError` for a document the structural check refused: every place, located."""
     if data is None:
         return LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
+    hostile = hostile_value(_without_meta(data))
+    if hostile is not None:  # the schema validator would recurse into it, or fail to print it
+        return LogError(f"{name}: {json_path(hostile[0])}", hostile[1])
     problems = schema_problems(data, name) or _non_finite(data, name)
     if not problems:  # the structural check and the schema disagree: report, never pass
         problems = [(name, "not a valid speedrules-log/1 document")]
@@ -637,7 +655,10 @@ def _log_pairs(data: Any) -> int:
             if type(layout) is dict:
                 total += len(layout)
             if type(events) is list:  # an event that is not a mapping makes the whole log unreadable anyway
-                total += sum(map(len, events))
+                try:
+                    total += sum(map(len, events))
+                except TypeError:  # an event with no length (a number): unreadable, and not worth counting
+                    return -1
             if type(meta) is dict:
                 total += count_pairs(meta)
     return total
@@ -882,10 +903,22 @@ def write_log(log: Log, target: str | Path | IO[str], *, indent: int | None = 1,
         raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or log_from_games make one)")
     data = log.to_json()
     if yaml_format:
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+        try:
+            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+        except ValueError:
+            raise LogError(log.name, "cannot be written: it holds a number too long to write") from None
     else:
-        text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
-    if isinstance(target, (str, Path)):
-        Path(target).write_text(text, encoding="utf-8")
+        text = _json_text(data, indent, log.name) + "\n"
+    if isinstance(target, (str, os.PathLike)):
+        Path(target).write_text(text, encoding="utf-8", errors="backslashreplace")  # a lone surrogate: \udxxx
     else:
         target.write(text)
+
+
+def _json_text(data: Any, indent: int | None, name: str) -> str:
+    """JSON text of a log document, or a :class:`LogError`: a parsed document may hold an integer
+    too long for Python to write (more than 4,300 digits)."""
+    try:
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except ValueError:
+        raise LogError(name, "cannot be written: it holds a number too long to write (over 4300 digits)") from None

@@ -207,7 +207,7 @@ def _correction(game: Game, event: CompiledEvent, problem: Violation) -> str:
     """What the guide's correction procedure does about an illegal event: it is undone."""
     kind, player, _, cards, _, _ = event
     valid_seat = 0 <= player < game.variant.players
-    name = game.names[player] if valid_seat else f"seat {player}"
+    name = game.names[player] if valid_seat else f"seat {brief(player)}"
     if kind == PLAY:
         held = valid_seat and not Counter[int](cards) - Counter(game._hands[player])
         text = " ".join(TEXT_OF[c] for c in cards)
@@ -741,7 +741,8 @@ def render_verdict(verdict: Verdict, source: str) -> str:
         lines.append(f"  deal {number}: {result}; cards still held: {left}")
         for c in deal.collisions:
             kept = f"event {c.kept}'s card stayed" if c.kept is not None else "every card went back"
-            lines.append(f"    collision on pile {c.pile} at t = {c.t}: events {', '.join(map(str, c.plays))}; {kept}")
+            plays = ", ".join(map(str, c.plays))
+            lines.append(f"    collision on pile {c.pile} at t = {brief(c.t)}: events {plays}; {kept}")
         for i, v in enumerate(deal.violations):
             lines.append(f"    {v.message}" + (f"; corrected: {v.correction}" if v.correction else ""))
             if i == 0 and deal.table is not None and v.event is not None:
