@@ -35,5 +35,5 @@ settings.register_profile(  # for triage: report failures without minimising the
 )
 settings.load_profile(os.environ.get("SPEEDRULES_HYPOTHESIS_PROFILE", "speedrules"))
 
-FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "150")))
+FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "50")))
 """How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""
