@@ -282,6 +282,13 @@ def parse_json(
     mapping) equals the colons, nothing repeats.  Otherwise the slow scanner decides.  Text
     that is not JSON is read as YAML (flow syntax looks like JSON); if YAML cannot read it
     either, the JSON error is the useful one.
+
+    >>> parse_json('{"a": "1:2", "b": 2}', "f.json")
+    {'a': '1:2', 'b': 2}
+    >>> parse_json('{"a": 1, "a": 2}', "f.json")
+    Traceback (most recent call last):
+    ...
+    speedrules.documents.DocumentError: f.json: line 1, column 1: not valid JSON: duplicate key 'a' in this object
     """
     try:
         data = json.loads(text)
