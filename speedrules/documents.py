@@ -171,7 +171,6 @@ def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
 # ---------------------------------------------------------------------- JSON
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
 _LONG_INTEGER = re.compile(r"-?\d{4301,}")
 
 
@@ -227,11 +226,10 @@ def count_pairs(data: Any) -> int:
     todo = [data]
     while todo:
         item = todo.pop()
-        values = item.values() if type(item) is dict else item
         if type(item) is dict:
             total += len(item)
-        if not _SCALARS.issuperset(map(type, values)):
-            todo.extend(v for v in values if type(v) is dict or type(v) is list)
+            item = item.values()
+        todo += [v for v in item if type(v) is dict or type(v) is list]
     return total
 
 
