@@ -67,12 +67,23 @@ MAX_VARIANT_NODES = 20_000
 """The same for a variant file (a bundled one holds about 100)."""
 
 
+_JSON_EXPONENT = re.compile(r"^[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+$")
+"""A number with an exponent (``1e+308``, ``1.5e3``): a float in JSON and YAML 1.2, text in
+PyYAML's YAML 1.1 unless it has both a point and a signed exponent."""
+
+
 def _plain_resolvers() -> dict[Any, list[tuple[str, Any]]]:
-    """SafeLoader's implicit types less timestamps: a date stays text (a ``datetime`` is no
-    JSON value, and ``2024-13-45`` would make PyYAML raise from inside its constructor)."""
-    timestamp = "tag:yaml.org,2002:timestamp"
-    return {first: [(tag, regexp) for tag, regexp in found if tag != timestamp]
-            for first, found in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    """SafeLoader's implicit types less timestamps, plus JSON's exponent numbers.
+
+    A date stays text (a ``datetime`` is no JSON value, and ``2024-13-45`` would make PyYAML
+    raise from inside its constructor); ``1e5`` is a number, as in JSON, so that a JSON
+    document reads the same from a ``.yaml`` file (YAML 1.1 would make it text)."""
+    timestamp, float_tag = "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:float"
+    resolvers = {first: [(tag, regexp) for tag, regexp in found if tag != timestamp]
+                 for first, found in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    for first in "-+0123456789":
+        resolvers[first] = [*resolvers.get(first, []), (float_tag, _JSON_EXPONENT)]
+    return resolvers
 
 
 def _tag_text(tag: str) -> str:

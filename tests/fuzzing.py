@@ -371,8 +371,8 @@ def put_field(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> Any:
             else:
                 node[key] = child
         node = child
-    if isinstance(node, list):
-        if path[-1] < len(node):
+    if isinstance(node, list):  # a list where the path names a key (an earlier placement made it) gets the value
+        if isinstance(path[-1], int) and path[-1] < len(node):
             node[path[-1]] = value
         else:
             node.append(value)

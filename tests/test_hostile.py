@@ -544,3 +544,14 @@ def test_a_variant_is_taken_by_name_wherever_a_variant_is_taken() -> None:
     assert speedrules.check_layout("speed", game.layout) is None
     log = game.to_log()
     assert speedrules.referee(log, variant="speed").valid
+
+
+def test_a_json_document_reads_the_same_from_a_yaml_file(tmp_path: Path) -> None:
+    """JSON is YAML 1.2, not quite 1.1: PyYAML alone would read ``1e+308`` or ``1.5e3`` as text."""
+    from speedrules.documents import parse_text
+
+    text = '{"a": 1e+308, "b": 1.5e3, "c": -2E-3, "d": 12, "e": "1e5", "f": 0.5}'
+    assert parse_text("--- \n" + text, "doc.yaml") == json.loads(text)
+    (tmp_path / "title.yaml").write_text('--- \n{"extends": "speed", "title": 1e+308}\n', encoding="utf-8")
+    with pytest.raises(speedrules.VariantError, match="is not of type 'string'"):
+        load_variant(tmp_path / "title.yaml")
