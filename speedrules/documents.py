@@ -147,6 +147,19 @@ class _StrictLoader(yaml.SafeLoader):
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
 
+
+class _Dumper(yaml.SafeDumper):
+    """PyYAML's safe dumper with the reader's implicit types, so that it quotes every string the
+    reader would take for something else (``"1e3"``) and nothing it would not."""
+
+    yaml_implicit_resolvers = _StrictLoader.yaml_implicit_resolvers
+
+
+def dump_yaml(data: Any) -> str:
+    """YAML text of plain data that :func:`parse_text` reads back as the same data."""
+    text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    return text
+
 MAX_YAML_CHARS = 8 * 1024 * 1024
 """The longest YAML text read (JSON, read in C, has the file limits alone)."""
 

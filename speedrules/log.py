@@ -21,7 +21,6 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 import jsonschema
-import yaml
 
 from .actions import (
     CALL,
@@ -46,6 +45,7 @@ from .documents import (
     DocumentError,
     count_pairs,
     decode,
+    dump_yaml,
     first_errors,
     hostile_value,
     json_path,
@@ -904,7 +904,7 @@ def write_log(log: Log, target: str | Path | IO[str], *, indent: int | None = 1,
     data = log.to_json()
     if yaml_format:
         try:
-            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+            text = dump_yaml(data)
         except ValueError:
             raise LogError(log.name, "cannot be written: it holds a number too long to write") from None
     else:

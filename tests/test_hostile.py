@@ -13,6 +13,7 @@ that names the file and the place, never a traceback and never the secret.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import math
 import os
@@ -555,3 +556,14 @@ def test_a_json_document_reads_the_same_from_a_yaml_file(tmp_path: Path) -> None
     (tmp_path / "title.yaml").write_text('--- \n{"extends": "speed", "title": 1e+308}\n', encoding="utf-8")
     with pytest.raises(speedrules.VariantError, match="is not of type 'string'"):
         load_variant(tmp_path / "title.yaml")
+
+
+def test_a_log_written_as_yaml_reads_back_the_same() -> None:
+    """The YAML writer quotes every string the reader would take for a number or another type."""
+    game = deal("speed", seed=3)
+    game.reveal()
+    names = ["1e3", "2024-01-01"]
+    out = io.StringIO()
+    speedrules.write_log(game.to_log(players=names), out, yaml_format=True)
+    back = read_log(io.StringIO(out.getvalue()))
+    assert back.names == tuple(names) and back == game.to_log(players=names)
