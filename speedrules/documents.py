@@ -485,12 +485,6 @@ def read_text(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMEN
     return decode(raw, name), name
 
 
-def load_document(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMENT_BYTES) -> tuple[Any, str]:
-    """Read and parse a JSON or YAML document; return ``(data, name)``."""
-    text, name = read_text(source, limit)
-    return parse_text(text, name), name
-
-
 def json_path(path: Any) -> str:
     """Render a jsonschema path (a deque of keys and indices) as ``a.b[2].c`` (a very deep
     one shortened in the middle: ``a.b.c.d.e.f...[3].x``)."""
