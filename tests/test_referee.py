@@ -4,7 +4,11 @@ Every log in tests/logs/ is a complete ``speedrules-log/1`` file (a full deck, d
 hand: a few chosen cards, the rest of the deck in canonical order) whose
 ``meta.expect`` says what the referee must find, worked out by hand from the rule
 texts: ``{"rule", "event", "player"}`` for a trigger, ``{"valid": true, "finished",
-"remaining", "winner"?}`` for a near miss.  ``meta.note`` says why.
+"remaining", "winner"?}`` for a near miss.  ``meta.note`` says why.  The logs of calls,
+pickups and matches carry their own variant: speed-call, speed-call-penalty or
+speed-best-of-three dealt two cards each and nothing to draw, so that a deal ends in two
+plays.  A log of several deals says in ``expect.deal`` which deal the expectation is about
+(the last; the deals before it are valid).
 """
 
 from __future__ import annotations
@@ -48,13 +52,13 @@ def expectation(path: Path) -> dict[str, Any]:
 
 
 def test_the_rule_ids_are_the_issues() -> None:
-    assert set(ISSUE_RULE_IDS) <= set(speedrules.RULES)  # matches, calls and pickups add more (test_match.py)
+    assert set(ISSUE_RULE_IDS) <= set(speedrules.RULES)  # matches, calls and pickups add more (test_table_rules.py)
     assert len(ISSUE_RULE_IDS) == len(set(ISSUE_RULE_IDS))
 
 
 def test_every_rule_has_a_trigger_and_a_near_miss() -> None:
     names = {p.name for p in LOGS.glob("*.json")}
-    wanted = {f"{rule}.{kind}.json" for rule in ISSUE_RULE_IDS for kind in ("trigger", "near-miss")}
+    wanted = {f"{rule}.{kind}.json" for rule in speedrules.RULES for kind in ("trigger", "near-miss")}
     assert names == wanted
 
 
@@ -83,13 +87,16 @@ def test_trigger(path: Path) -> None:
     assert expect["rule"] == rule
     verdict = referee(read_log(path))
     assert not verdict.valid
-    (deal,) = verdict.deals
+    number = expect.get("deal", 0)
+    assert len(verdict.deals) == number + 1 and all(d.valid for d in verdict.deals[:number])
+    deal = verdict.deals[number]
     assert [(v.event, v.rule, v.player) for v in deal.violations] == [(expect["event"], rule, expect["player"])]
     message = deal.violations[0].message
-    where = "layout: " if expect["event"] is None else f"event {expect['event']}: "
+    where = (f"deal {number}: " if rule == "match.after-end" else "layout: ") if expect["event"] is None \
+        else f"event {expect['event']}: "
     assert message.startswith(where) and message.endswith(f" (rule {rule})"), message
     out = verdict.to_json()
-    assert out["valid"] is False and out["deals"][0]["violations"][0] == {
+    assert out["valid"] is False and out["deals"][number]["violations"][0] == {
         "event": expect["event"], "rule": rule, "player": expect["player"], "message": message}
 
 
@@ -98,13 +105,15 @@ def test_near_miss(path: Path) -> None:
     expect = expectation(path)
     rule = path.name.removesuffix(".near-miss.json")
     verdict = referee(read_log(path))
-    (deal,) = verdict.deals
+    number = expect.get("deal", 0)
+    assert len(verdict.deals) == number + 1
+    deal = verdict.deals[number]
     assert rule not in {v.rule for v in deal.violations}
     assert verdict.valid and expect["valid"]
     assert deal.finished == expect["finished"]
     assert deal.winner == expect.get("winner")
     assert list(deal.remaining) == expect["remaining"]
-    assert verdict.to_json()["deals"][0] == {
+    assert verdict.to_json()["deals"][number] == {
         "valid": True, "finished": expect["finished"], "winner": expect.get("winner"),
         "remaining": expect["remaining"], "violations": []}
 
