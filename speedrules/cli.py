@@ -9,6 +9,24 @@ Exit codes: 0 ok; 1 a game breaks a rule (the referee); 2 unreadable input (a mi
 file, bad YAML, an invalid variant, an unknown variant name, a bad argument), with a
 message on stderr naming the file, the place and the reason; 3 an internal error (a
 bug in speedrules), reported in one line rather than a traceback.
+
+>>> main(["deal", "speed", "--seed", "1"])
+Speed (speed), seed 1
+<BLANKLINE>
+player  hand              draw stack
+0       JC 10S QD 10H 3S  15 cards, top 4D
+1       KD 7H QS 10D 6S   15 cards, top AD
+<BLANKLINE>
+pile  starter  reserve (top first)
+0     AH       5 cards: 3C 5D 3D 6D 8S
+1     QH       5 cards: 4H 5S 10C JD 9S
+0
+>>> import contextlib
+>>> with contextlib.redirect_stderr(sys.stdout):  # to show the messages meant for stderr
+...     main(["deal", "sped", "--seed", "1"])
+speedrules: sped: unknown variant: not a bundled variant (speed, speed-15, ...) nor a file
+speedrules: sped: did you mean 'speed'?
+2
 """
 
 from __future__ import annotations

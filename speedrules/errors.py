@@ -123,8 +123,16 @@ class Violation:
 class IllegalActionError(SpeedrulesError):
     """An action was refused; ``violation`` says which rule it breaks.
 
-    >>> err.violation.rule  # doctest: +SKIP
-    'play.rank'
+    >>> from speedrules import Card, Play, deal
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> try:
+    ...     game.apply(Play(0, Card.parse("JC"), pile=0))  # a jack on the ace of hearts
+    ... except IllegalActionError as err:
+    ...     print(err.violation.rule, err.violation.player)
+    ...     print(err)
+    play.rank 0
+    player 0 played JC on AH (pile 0); it needs 2 or K (rule play.rank)
     """
 
     def __init__(self, violation: Violation) -> None:

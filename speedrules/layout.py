@@ -49,7 +49,13 @@ def _reserves(value: Any) -> tuple[tuple[Card, ...], ...]:
 class Layout:
     """The cards as dealt: per seat a hand and a draw stack; per centre pile a starter and a reserve.
 
-    >>> Layout.from_json(layout.to_json()) == layout  # doctest: +SKIP
+    >>> layout = Layout(hands=[["JC"], ["KD"]], draw=[["4D"], ["AD"]], starters=["AH", "QH"],
+    ...                 reserves=[["3C"], ["4H"]])
+    >>> layout.starters
+    (Card.parse('AH'), Card.parse('QH'))
+    >>> layout.to_json()["hands"]
+    [['JC'], ['KD']]
+    >>> Layout.from_json(layout.to_json()) == layout
     True
     """
 

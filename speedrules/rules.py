@@ -3,6 +3,13 @@
 Rule ids are a public contract (they appear in errors, verdicts and logs).  Each one
 lives here once, with the rule it enforces and the rule texts (seeds) it comes from;
 ``docs/rules.md`` is the readable form of this table.
+
+>>> rule(PLAY_RANK).id, rule(PLAY_RANK).sources[0]
+('play.rank', '000: Its rank must be immediately above or below the current top card')
+>>> rule("play.nonsense")
+Traceback (most recent call last):
+...
+KeyError: 'play.nonsense'
 """
 
 from __future__ import annotations

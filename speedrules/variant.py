@@ -144,8 +144,11 @@ class Variant:
     and one reserve each); ``draw_sizes`` gives each seat's draw stack after the
     "rest, split as evenly as possible" rule (lower seats get the extra cards).
 
-    >>> v = load_variant("speed")  # doctest: +SKIP
-    >>> v.fits(Card.parse("KC"), Card.parse("AS"))  # doctest: +SKIP
+    >>> from speedrules import load_variant
+    >>> speed = load_variant("speed")
+    >>> speed.players, speed.piles, speed.draw_sizes, speed.rank_order
+    (2, 2, (15, 15), <RankOrder.CYCLIC: 'cyclic'>)
+    >>> speed.fits(Card.parse("KC"), Card.parse("AS"))  # K-A wraps
     True
     """
 
@@ -228,8 +231,18 @@ class Variant:
         announced as; it must be a rank the variant allows.  Colours are checked when
         the variant makes them alternate (a joker has no colour).
 
-        >>> speed.fits(Card.parse("7H"), Card.parse("8S"))  # doctest: +SKIP
-        True
+        >>> from speedrules import load_variant
+        >>> speed, no_wrap = load_variant("speed"), load_variant("speed-no-wrap")
+        >>> speed.fits(Card.parse("7H"), Card.parse("8S")), speed.fits(Card.parse("7H"), Card.parse("9S"))
+        (True, False)
+        >>> speed.fits(Card.parse("AS"), Card.parse("2C")), no_wrap.fits(Card.parse("AS"), Card.parse("2C"))
+        (True, False)
+        >>> speed.fits(None, Card.parse("AS"))  # nothing goes on an empty pile
+        False
+        >>> jokers = load_variant("speed-jokers-adjacent")  # a joker is declared as a neighbouring rank
+        >>> five, joker = Card.parse("5S"), Card.parse("JK")
+        >>> jokers.fits(five, joker, declared=6), jokers.fits(five, joker, declared=9)
+        (True, False)
         """
         if top is None:
             return False

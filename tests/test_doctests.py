@@ -1,22 +1,42 @@
-"""The examples in the docstrings of the input-handling modules run, and say what they show.
+"""Every module of speedrules shows at least one example in its docstrings, and none is skipped.
 
-(Every module's examples run under ``--doctest-modules`` is the kernel issue's; these are
-the modules whose docstrings state the hostile-input contract.)
+The examples themselves run under ``--doctest-modules``, which pyproject.toml turns on for
+a plain ``pytest`` (``speedrules`` is one of its test paths); this file checks that this
+stays so, that no module is left without an example, and that no example is marked
+``+SKIP`` (an example shows real behaviour, or it is not an example).
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
+import tomllib
+from pathlib import Path
 
 import pytest
 
-MODULES = ["errors", "documents", "loading", "actions", "cards", "game"]
+import speedrules
+
+REPO = Path(__file__).resolve().parent.parent
+SUBMODULES = sorted(f"speedrules.{m.name}" for m in pkgutil.iter_modules(speedrules.__path__) if m.name != "__main__")
+MODULES = ["speedrules", *SUBMODULES]
+
+SKIPS_PENDING = {"speedrules.game", "speedrules.log", "speedrules.referee"}
+"""Modules whose skipped examples go with their rewrite (issue 10); remove each once it has none."""
+
+
+def test_pytest_runs_every_module_s_examples() -> None:
+    options = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "--doctest-modules" in options["addopts"].split()
+    assert "speedrules" in options["testpaths"]
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(f"speedrules.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
-    assert result.failed == 0
-    assert result.attempted > 0, f"speedrules.{name} shows no example"
+def test_module_shows_an_example_and_skips_none(name: str) -> None:
+    module = importlib.import_module(name)
+    tests = doctest.DocTestFinder().find(module)
+    assert any(t.examples for t in tests), f"{name} shows no example"
+    if name not in SKIPS_PENDING:
+        skipped = [f"{t.name}: {ex.source.strip()}" for t in tests for ex in t.examples if ex.options.get(doctest.SKIP)]
+        assert skipped == [], f"{name}: examples marked +SKIP"
