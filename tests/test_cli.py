@@ -532,34 +532,3 @@ def test_api_doc_covers_every_public_name() -> None:
                 if line.startswith("### ")]
     documented = {name for line in headings for name in re.findall(r"`(\w+)", line)}
     assert set(speedrules.__all__) - documented == set()
-
-
-def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)
-    tour, referee_block = _fenced(REPO / "README.md", "python")
-    namespace: dict[str, object] = {}
-    exec(compile(tour, "README.md", "exec"), namespace)
-    exec(compile(referee_block, "README.md", "exec"), namespace)  # continues with the tour's game
-    out = capsys.readouterr().out.splitlines()
-    assert out[-2:] == ["False play.rank", "True"]
-    out = out[:-2]
-    assert out[0] == repr(variant_names())
-    assert out[1:] == [
-        "['AH', 'QH']",
-        "[Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=())]",
-        "False",
-        "player 0 played JC on AH (pile 0); it needs 2 or K (rule play.rank)",
-        "play.rank",
-        "True",
-        "None",
-    ]
-
-
-def test_readme_lists_every_subcommand_and_two_quickstart_commands() -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    quickstart = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
-    commands = _fenced_text(quickstart, "sh")
-    assert len(commands) == 2
-    assert all(c.strip().startswith("python3 -m venv .venv && ") for c in commands)
-    for command in ("variants", "show", "check-variant", "deal", "referee"):
-        assert f"speedrules {command}" in readme
