@@ -14,21 +14,12 @@ from typing import Any
 import attrs
 
 from .cards import COLOUR_OF, JOKER_CODE, RANK_NAMES, Card
-
-EMPTY = 0
-"""Effective rank of an empty pile: nothing may be played on it."""
-WILD = 14
-"""Effective rank of a pile topped by a joker that was turned up (a starter or a flip):
-any card, and any declared joker rank, may go on it."""
-ALL_RANKS = tuple(range(1, 14))
-_ALL_MASK = sum(1 << r for r in ALL_RANKS)
-
-
-class RankOrder(enum.StrEnum):
-    """How ranks connect: ``cyclic`` (K-A-2 wraps) or ``ace-high`` (2..K, A; no wrap)."""
-
-    CYCLIC = "cyclic"
-    ACE_HIGH = "ace-high"
+from .ranks import ALL_RANKS as ALL_RANKS  # re-exported: they live in .ranks
+from .ranks import EMPTY as EMPTY
+from .ranks import WILD as WILD
+from .ranks import FitTables, fit_tables, top_key
+from .ranks import RankOrder as RankOrder
+from .ranks import step as rank_step
 
 
 class Refill(enum.StrEnum):
@@ -113,28 +104,6 @@ class Source:
     says: str
 
 
-def _rank_distance_ok(order: RankOrder, top: int, card: int) -> bool:
-    if order is RankOrder.CYCLIC:
-        return (top - card) % 13 in (1, 12)
-    hi_top = 14 if top == 1 else top
-    hi_card = 14 if card == 1 else card
-    return abs(hi_top - hi_card) == 1
-
-
-def build_accepts(order: RankOrder, same_rank: bool) -> tuple[int, ...]:
-    """Neighbour table: ``accepts[top] >> rank & 1`` says whether a card of ``rank`` fits
-    a pile whose effective top rank is ``top`` (``EMPTY``, 1..13, or ``WILD``)."""
-    table = [0] * (WILD + 1)
-    for top in ALL_RANKS:
-        mask = 0
-        for card in ALL_RANKS:
-            if _rank_distance_ok(order, top, card) or (same_rank and top == card):
-                mask |= 1 << card
-        table[top] = mask
-    table[WILD] = _ALL_MASK
-    return tuple(table)
-
-
 @attrs.frozen(slots=True, kw_only=True)
 class Variant:
     """The complete, checked rules of one variant of Speed.
@@ -183,7 +152,10 @@ class Variant:
     target: int = 1
     document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
     """The fully merged variant document (after ``extends``), as read."""
+    tables: FitTables = attrs.field(init=False, eq=False, repr=False)
+    """The fit rule of this variant's rank options as bit masks (see :mod:`speedrules.ranks`)."""
     accepts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """``tables.accepts``: per effective top rank, the card ranks that fit it (bit per rank)."""
     piles: int = attrs.field(init=False, eq=False, repr=False)
     """The number of centre piles: ``len(reserve_sizes)``."""
     deal_shape: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
@@ -192,7 +164,10 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         # Derived once: the game loop and the referee read these on every deal.
-        object.__setattr__(self, "accepts", build_accepts(self.rank_order, self.same_rank))
+        tables = fit_tables(self.rank_order, same_rank=self.same_rank, alternate_colours=self.alternate_colours,
+                            jokers_wild=self.jokers_wild, declare_any=self.joker_declare is JokerDeclare.ANY)
+        object.__setattr__(self, "tables", tables)
+        object.__setattr__(self, "accepts", tables.accepts)
         object.__setattr__(self, "piles", len(self.reserve_sizes))
         object.__setattr__(self, "deal_shape", ((self.hand_size,) * self.players,
                                                 tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
@@ -253,30 +228,15 @@ class Variant:
         return self.fits_code(effective, COLOUR_OF[top.code], card.code, declared)
 
     def fits_code(self, top_rank: int, top_colour: int, code: int, declared: int | None) -> bool:
-        """:meth:`fits` on integer codes: the form the game loop uses."""
-        if top_rank == EMPTY:
-            return False
+        """:meth:`fits` on integer codes: one lookup in the variant's fit tables."""
         if code == JOKER_CODE:
-            if not self.jokers_wild or declared is None or not 1 <= declared <= 13:
-                return False
-            if self.joker_declare is JokerDeclare.ANY:
-                return True
-            return bool(self.accepts[top_rank] >> declared & 1)
-        if not self.accepts[top_rank] >> (code % 13 + 1) & 1:
-            return False
-        if self.alternate_colours and top_colour != 2 and COLOUR_OF[code] == top_colour:
-            return False
-        return True
+            return declared is not None and 1 <= declared <= 13 and bool(self.tables.declares[top_rank] >> declared & 1)
+        return bool(self.tables.fit[top_key(top_rank, top_colour)] >> code & 1)
 
     def step(self, top_rank: int, rank: int) -> int:
-        """The direction of a move from ``top_rank`` to ``rank``: +1 up, -1 down, 0 same rank or a wild top."""
-        if top_rank in (WILD, rank):
-            return 0
-        if self.rank_order is RankOrder.CYCLIC:
-            return 1 if (rank - top_rank) % 13 == 1 else -1
-        hi_top = 14 if top_rank == 1 else top_rank
-        hi_rank = 14 if rank == 1 else rank
-        return 1 if hi_rank > hi_top else -1
+        """The direction of a move from ``top_rank`` to ``rank``: +1 up, -1 down, 0 same rank, ranks
+        that are not neighbours, or a wild or empty top."""
+        return rank_step(self.rank_order, top_rank, rank)
 
     def ranks_that_fit(self, top_rank: int) -> list[str]:
         """The rank texts that fit an effective top rank, in rank order (ace first)."""
