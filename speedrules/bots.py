@@ -26,19 +26,17 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import attrs
 
 from .actions import CALL, DRAW, PICKUP, PLAY, Action, Call, Draw, Pickup, Play
-from .cards import JOKER_CODE, RANK_OF, Card
+from .cards import JOKER_CODE, Card
 from .errors import SpeedrulesError, brief
-from .variant import ALL_RANKS, EMPTY, Refill, Variant
+from .kernel import CALL_OPTION as CALL_OPTION
+from .kernel import DRAW_OPTION as DRAW_OPTION
+from .kernel import Option as Option
 from .variant import Call as CallRule
+from .variant import Variant
 
 if TYPE_CHECKING:
     from .game import Game
 
-Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
-"""An action as the fast path sees it: ``(kind, pile, card codes, declared ranks)``;
-``pile`` is -1 and the tuples empty where they do not apply (a draw, a call)."""
-DRAW_OPTION: Option = (DRAW, -1, (), ())
-CALL_OPTION: Option = (CALL, -1, (), ())
 WAIT: Option = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change."""
 Decider = Callable[[int], "Option | None"]
@@ -112,20 +110,20 @@ class SeatView:
     @classmethod
     def of(cls, game: Game, seat: int, t: int = 0) -> SeatView:
         """The view of ``seat`` in a :class:`~speedrules.Game` at time ``t``."""
-        revealed = game.is_revealed
+        k = game.kernel
         return cls(
             seat=seat,
             t=t,
-            hand=tuple(Card.from_code(c) for c in game._hands[seat]),
-            tops=tuple(Card.from_code(p[-1]) if p and revealed else None for p in game._piles),
-            top_ranks=tuple(game._top_rank),
-            pile_sizes=tuple(len(p) for p in game._piles),
-            reserve_sizes=tuple(len(r) for r in game._reserves),
-            hand_sizes=tuple(len(h) for h in game._hands),
-            draw_sizes=tuple(len(d) for d in game._draws),
-            draws_owed=game._debt[seat],
-            call_due=game.call_due == seat,
-            pickup_owed=seat in game.pickups_owed,
+            hand=tuple(Card.from_code(c) for c in k.hands[seat]),
+            tops=game.tops,
+            top_ranks=game.top_ranks,
+            pile_sizes=tuple(len(p) for p in k.piles),
+            reserve_sizes=tuple(len(r) for r in k.reserves),
+            hand_sizes=tuple(len(h) for h in k.hands),
+            draw_sizes=tuple(len(d) for d in k.draws),
+            draws_owed=k.debt[seat],
+            call_due=k.out_seat == seat,
+            pickup_owed=seat in k.pickup_owed,
             variant=game.variant,
         )
 
@@ -216,18 +214,10 @@ def group_options(options: Iterable[Option]) -> tuple[list[list[Option]], bool]:
 
 
 def seat_options(game: Game, seat: int) -> list[Action]:
-    """The actions ``seat`` may take now: a call when it went out; under ``announce.call:
-    penalty``, another seat's actions while a call is due (taking one makes the call late)."""
-    out = game.call_due
-    if out is not None:
-        if out == seat:
-            return [Call(seat)]
-        if game.variant.call is CallRule.REQUIRED:
-            return []
-        shadow = game.copy()
-        shadow._penalise(out)
-        return shadow.legal_actions(seat)
-    return game.legal_actions(seat)
+    """The actions ``seat`` may take now (:meth:`speedrules.kernel.Kernel.options`): a call when it
+    went out; under ``announce.call: penalty``, another seat's actions while a call is due
+    (taking one makes the call late)."""
+    return [action_of(option, seat) for option in game.kernel.options(seat)]
 
 
 Menu = Callable[[int], tuple[list[list[Option]], bool]]
@@ -236,78 +226,11 @@ whether its call is due."""
 
 
 def menu_maker(game: Game) -> Menu:
-    """The fast path's :data:`Menu` for ``game``: :func:`seat_options` built straight from the
-    game's integer state where the variant plays single cards, else from the legal actions.
-
-    It holds the game's ``_hands``, ``_draws`` and ``_debt`` lists (the game never replaces
-    them) and reads the pile tops afresh each time (a rebuild replaces them).
-    """
-    v = game.variant
-    required = v.call is CallRule.REQUIRED
-    if v.runs:
-        def general(seat: int) -> tuple[list[list[Option]], bool]:
-            out = game._out_seat
-            if out is not None and (out == seat or required):
-                return [], out == seat
-            return group_options(option_of(a) for a in seat_options(game, seat))
-
-        return general
-    accepts, limit, fits = v.accepts, v.hand_limit, v.fits_code
-    plain = not v.alternate_colours
-    when_empty = v.refill is Refill.WHEN_EMPTY
-    joker_may_go_out = v.joker_may_go_out
-    hands, draws, debt = game._hands, game._draws, game._debt
-    may_draw = game._may_draw
-    draw_group = [DRAW_OPTION]
+    """The fast path's :data:`Menu` for ``game``: the kernel's options for a seat, grouped."""
+    options = game.kernel.options
 
     def menu(seat: int) -> tuple[list[list[Option]], bool]:
-        out = game._out_seat
-        if out is not None and (out == seat or required):
-            return [], out == seat
-        hand = hands[seat]
-        stack = draws[seat]
-        groups: list[list[Option]] = []
-        tops = game._top_rank
-        if plain and JOKER_CODE not in hand:
-            reach = 0
-            for top in tops:
-                reach |= accepts[top]
-            first = -1  # the one playable card, or -2 for several
-            for code in hand:
-                if reach >> (code % 13 + 1) & 1:
-                    if first == -1:
-                        first = code
-                    else:
-                        first = -2
-                        break
-            if first != -1 and not (debt[seat] and stack):
-                found = [first] if first >= 0 else sorted({c for c in hand if reach >> (c % 13 + 1) & 1})
-                for code in found:
-                    rank = code % 13 + 1
-                    opts: list[Option] = []
-                    for pile, top in enumerate(tops):
-                        if accepts[top] >> rank & 1:
-                            opts.append((PLAY, pile, (code,), ()))
-                    groups.append(opts)
-        elif hand and not (debt[seat] and stack):
-            colours = game._top_colour
-            for code in sorted(set(hand)):
-                if code == JOKER_CODE:
-                    if not (joker_may_go_out or len(hand) > 1 or stack):
-                        continue
-                    opts = [(PLAY, p, (code,), (r,)) for p, top in enumerate(tops) if top != EMPTY
-                            for r in ALL_RANKS if fits(top, colours[p], code, r)]
-                else:
-                    opts = [(PLAY, p, (code,), ()) for p, top in enumerate(tops) if fits(top, colours[p], code, None)]
-                if opts:
-                    groups.append(opts)
-        if stack and len(hand) < limit and (not when_empty or may_draw(seat)):
-            groups.append(draw_group)
-        if game._pickup_owed and seat in game._pickup_owed:
-            pickups: list[Option] = [(PICKUP, p, (), ()) for p, cards in enumerate(game._piles) if cards]
-            if pickups:
-                groups.append(pickups)
-        return groups, False
+        return group_options(options(seat))
 
     return menu
 
@@ -322,8 +245,9 @@ def _choose_by_options(
 
 
 def _is_plain(variant: Variant) -> bool:
-    """Single cards, no jokers, colours ignored: the variants a bot's specialised fast path serves."""
-    return not variant.runs and not variant.alternate_colours and variant.jokers == 0
+    """Single cards and no jokers (so one option per card and pile): the variants a bot's
+    specialised fast path serves."""
+    return not variant.runs and variant.jokers == 0
 
 
 class _FastBot(abc.ABC):
@@ -348,9 +272,10 @@ class _FastBot(abc.ABC):
     def _decider(self, game: Game, rng: random.Random) -> Decider:
         menu = menu_maker(game)
         pick = self._pick
+        piles = game.kernel.piles
 
         def pile_size(pile: int) -> int:
-            return len(game._piles[pile])
+            return len(piles[pile])
 
         def decide(seat: int) -> Option | None:
             groups, call = menu(seat)
@@ -395,46 +320,23 @@ class RandomBot(_FastBot):
         if not _is_plain(v):
             return general
         rand = rng.random
-        accepts, limit = v.accepts, v.hand_limit
-        when_empty = v.refill is Refill.WHEN_EMPTY
-        hands, draws, debt = game._hands, game._draws, game._debt
-        rank_of = RANK_OF
+        k = game.kernel
+        playable_codes, piles_for, may_draw = k.playable_codes, k.piles_for, k.may_draw
         calls = v.call is not CallRule.NONE  # else no call is ever due and no pickup owed
 
-        # The plain-menu prelude and the playable-card loop stand again in GreedyBot._decider on
-        # purpose: sharing them through a helper (closures or methods) cost about 8% of the
-        # simulator's speed, measured on 2026-11-30, and took it under the 0.5 x bare-loop bar.
         def decide(seat: int) -> Option | None:
             """``_pick`` on the plain menu, without building the options it does not choose."""
-            if calls and (game._out_seat is not None or game._pickup_owed):
+            if calls and (k.out_seat is not None or k.pickup_owed):
                 return general(seat)
-            hand = hands[seat]
-            stack = draws[seat]
-            tops = game._top_rank
-            codes = []
-            if not (debt[seat] and stack):
-                reach = 0
-                for top in tops:
-                    reach |= accepts[top]
-                for code in hand:
-                    if reach >> rank_of[code] & 1:
-                        codes.append(code)
-                if len(codes) > 1:
-                    codes = sorted(set(codes))
-            n = len(codes)
-            if stack and len(hand) < limit and (not when_empty or game._may_draw(seat)):
-                n += 1
+            codes = playable_codes(seat)
+            n = len(codes) + may_draw(seat)
             if not n:
                 return WAIT
             i = int(rand() * n) if n > 1 else 0
             if i == len(codes):
                 return DRAW_OPTION
             code = codes[i]
-            rank = rank_of[code]
-            fitting = []
-            for pile, top in enumerate(tops):
-                if accepts[top] >> rank & 1:
-                    fitting.append(pile)
+            fitting = piles_for(code)
             pile = fitting[int(rand() * len(fitting))] if len(fitting) > 1 else fitting[0]
             return PLAY, pile, (code,), ()
 
@@ -448,6 +350,8 @@ class GreedyBot(_FastBot):
     a real card before a joker, otherwise at random) and draws when it has none.
 
     >>> bot = GreedyBot()
+    >>> view = SeatView(seat=0, t=500, hand=(Card.parse("8S"),), tops=(Card.parse("7H"),), top_ranks=(7,),
+    ...                 pile_sizes=(1,), reserve_sizes=(5,), hand_sizes=(1, 5), draw_sizes=(3, 15))
     >>> bot.choose(view, [Play(0, Card.parse("8S"), 0), Draw(0)], random.Random(2))
     Play(player=0, cards=(Card.parse('8S'),), pile=0, declared=())
     """
@@ -482,38 +386,18 @@ class GreedyBot(_FastBot):
         if not _is_plain(v):
             return general
         rand = rng.random
-        accepts, limit = v.accepts, v.hand_limit
-        when_empty = v.refill is Refill.WHEN_EMPTY
-        hands, draws, debt = game._hands, game._draws, game._debt
-        rank_of = RANK_OF
+        k = game.kernel
+        playable_codes, piles_for, may_draw = k.playable_codes, k.piles_for, k.may_draw
         calls = v.call is not CallRule.NONE  # else no call is ever due and no pickup owed
 
         def decide(seat: int) -> Option | None:
             """``_pick`` on the plain menu: every (card, pile) play in menu order, else the draw."""
-            if calls and (game._out_seat is not None or game._pickup_owed):
+            if calls and (k.out_seat is not None or k.pickup_owed):
                 return general(seat)
-            hand = hands[seat]
-            stack = draws[seat]
-            tops = game._top_rank
-            plays: list[Option] = []
-            if not (debt[seat] and stack):
-                reach = 0
-                for top in tops:
-                    reach |= accepts[top]
-                codes = []
-                for code in hand:
-                    if reach >> rank_of[code] & 1:
-                        codes.append(code)
-                if len(codes) > 1:
-                    codes = sorted(set(codes))
-                for code in codes:
-                    rank = rank_of[code]
-                    for pile, top in enumerate(tops):
-                        if accepts[top] >> rank & 1:
-                            plays.append((PLAY, pile, (code,), ()))
+            plays = [(PLAY, pile, (code,), ()) for code in playable_codes(seat) for pile in piles_for(code)]
             if plays:
                 return plays[int(rand() * len(plays))] if len(plays) > 1 else plays[0]
-            if stack and len(hand) < limit and (not when_empty or game._may_draw(seat)):
+            if may_draw(seat):
                 return DRAW_OPTION
             return WAIT
 

@@ -161,12 +161,12 @@ _SINGLE = tuple((code,) for code in range(53))
 _INF = math.inf
 
 
-def _compile_events(raw_events: list[Any]) -> list[CompiledEvent] | None:
+def compile_events(raw_events: list[Any]) -> list[CompiledEvent] | None:
     """A deal's events, checked and coded; ``None`` exactly when the schema refuses one.
 
     The two commonest shapes (a one-card play, a draw, each with or without ``t``) are
-    recognised inline: the short path accepts only what :func:`_compile_event` accepts
-    and gives the same result; everything else goes through :func:`_compile_event`.
+    recognised inline: the short path accepts only what :func:`compile_event` accepts
+    and gives the same result; everything else goes through :func:`compile_event`.
     """
     out: list[CompiledEvent] = []
     append = out.append
@@ -195,14 +195,14 @@ def _compile_events(raw_events: list[Any]) -> list[CompiledEvent] | None:
                         and (("card" not in ev) or (type(text) is str and text in codes))):
                     append((DRAW, player, -1, None if text is None else codes[text], (), t))
                     continue
-        compiled = _compile_event(ev)
+        compiled = compile_event(ev)
         if compiled is None:
             return None
         append(compiled)
     return out
 
 
-def _compile_event(ev: Any) -> CompiledEvent | None:
+def compile_event(ev: Any) -> CompiledEvent | None:
     """One event, checked and coded; ``None`` exactly when the schema refuses it."""
     if not isinstance(ev, dict):
         return None
@@ -300,7 +300,7 @@ class CompiledDeal:
         )
 
 
-def _deal_layout(deal: Any) -> dict[str, Any] | None:
+def raw_layout(deal: Any) -> dict[str, Any] | None:
     """A deal's layout object, when the deal's own fields are what the schema accepts (the
     events a list, the layout's four keys present); its stacks are not checked yet."""
     if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
@@ -318,7 +318,7 @@ def _deal_layout(deal: Any) -> dict[str, Any] | None:
 _Stacks = tuple[tuple[int, ...], ...]
 
 
-def _layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
+def layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
     """A layout's stacks coded (hands, draw stacks, starters, reserves; top first), or ``None``
     if one is not a list of card texts."""
     hands, draw, reserves = _stacks(layout["hands"]), _stacks(layout["draw"]), _stacks(layout["reserves"])
@@ -331,8 +331,8 @@ def _layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int,
 def _compile_deal_head(deal: Any) -> CompiledDeal | None:
     """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
     anything but the events themselves (which must still be a list)."""
-    layout = _deal_layout(deal)
-    stacks = None if layout is None else _layout_stacks(layout)
+    layout = raw_layout(deal)
+    stacks = None if layout is None else layout_stacks(layout)
     return None if stacks is None else CompiledDeal(*stacks, ())
 
 
@@ -340,7 +340,7 @@ def _compile_deal(deal: Any) -> CompiledDeal | None:
     head = _compile_deal_head(deal)
     if head is None:
         return None
-    events = _compile_events(deal["events"])
+    events = compile_events(deal["events"])
     if events is None:
         return None
     return attrs.evolve(head, events=tuple(events))
@@ -352,7 +352,7 @@ def compile_head(data: Any) -> tuple[CompiledDeal, ...] | None:
     return _compile(data, _compile_deal_head)
 
 
-def _top_is_valid(data: Any) -> bool:
+def top_is_valid(data: Any) -> bool:
     """Whether the document's own fields are what the schema accepts (``deals`` a list; the
     deals themselves not checked yet)."""
     if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
@@ -376,7 +376,7 @@ def _top_is_valid(data: Any) -> bool:
 def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
     """The deals of a log document, or ``None`` exactly when the document fails the schema."""
     compile_deal = deal_compiler or _compile_deal
-    if not _top_is_valid(data):
+    if not top_is_valid(data):
         return None
     deals = data["deals"]
     out = []

@@ -25,34 +25,36 @@ from typing import Any
 
 import attrs
 
+from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
-from .cards import CODE_OF_TEXT, COLOUR_OF, JOKER_CODE, RANK_OF, TEXT_OF
+from .cards import CODE_OF_TEXT, JOKER_CODE, TEXT_OF
+from .dealing import check_layout_codes, default_names, is_deal_of
 from .documents import DocumentError, read_text
-from .errors import IllegalActionError, InvalidArgumentError, Violation, brief, printable
-from .game import Collision, Game, _default_names, _is_deal_of
+from .errors import InvalidArgumentError, Violation, brief, printable
+from .kernel import Collision, Kernel
 from .loading import as_variant
 from .log import (
     CompiledDeal,
     CompiledEvent,
     Log,
     LogError,
-    _compile_event,
-    _compile_events,
-    _deal_layout,
-    _layout_stacks,
-    _top_is_valid,
     archive_lines,
+    compile_event,
+    compile_events,
     compile_head,
+    layout_stacks,
     parse_log,
     parse_log_text,
+    raw_layout,
     refuse,
     resolve_variant,
+    top_is_valid,
 )
-from .variant import Collisions, Refill, Scoring, Variant
+from .variant import Collisions, Scoring, Variant
 
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
-_FIRST_LANDS, _ANY_TIME, _WHEN_EMPTY = Collisions.FIRST_LANDS, Refill.ANY_TIME, Refill.WHEN_EMPTY
+_FIRST_LANDS = Collisions.FIRST_LANDS
 _SINGLE, _MARGIN, _SINGLE_FORMAT = Scoring.SINGLE, Scoring.MARGIN, Scoring.SINGLE.value
 
 
@@ -181,20 +183,12 @@ class Verdict:
         return out
 
 
-def _table(game: Game) -> TableView:
-    piles = []
-    for pile, cards in enumerate(game._piles):
-        if not cards:
-            piles.append("empty")
-        elif not game.is_revealed:
-            piles.append("face down")
-        else:
-            piles.append(game._top_text(pile, cards[-1]))
+def _table(kernel: Kernel) -> TableView:
     return TableView(
-        piles=tuple(piles),
-        reserves=tuple(len(r) for r in game._reserves),
-        hands=tuple(tuple(TEXT_OF[c] for c in h) for h in game._hands),
-        draw=tuple(len(d) for d in game._draws),
+        piles=tuple(kernel.tops_text()),
+        reserves=tuple(len(r) for r in kernel.reserves),
+        hands=tuple(tuple(TEXT_OF[c] for c in h) for h in kernel.hands),
+        draw=tuple(len(d) for d in kernel.draws),
     )
 
 
@@ -203,16 +197,16 @@ def _logged(index: int | None, v: Violation, correction: str | None = None) -> L
     return LoggedViolation(index, v.rule, v.player, f"{prefix}{v.message} (rule {v.rule})", correction)
 
 
-def _correction(game: Game, event: CompiledEvent, problem: Violation) -> str:
+def _correction(kernel: Kernel, event: CompiledEvent, problem: Violation) -> str:
     """What the guide's correction procedure does about an illegal event: it is undone."""
     kind, player, _, cards, _, _ = event
-    valid_seat = 0 <= player < game.variant.players
-    name = game.names[player] if valid_seat else f"seat {brief(player)}"
+    valid_seat = 0 <= player < kernel.variant.players
+    name = kernel.names[player] if valid_seat else f"seat {brief(player)}"
     if kind == PLAY:
-        held = valid_seat and not Counter[int](cards) - Counter(game._hands[player])
+        held = valid_seat and not Counter[int](cards) - Counter(kernel.hands[player])
         text = " ".join(TEXT_OF[c] for c in cards)
         return f"{text} went back to {name}'s hand" if held else "the play was ignored"
-    if kind == DRAW and problem.rule == "draw.hand-full":
+    if kind == DRAW and problem.rule == rules.DRAW_HAND_FULL:
         return f"the card drawn went back on top of {name}'s draw stack"
     if kind == FLIP:
         return "the flip was undone"
@@ -225,30 +219,28 @@ def _correction(game: Game, event: CompiledEvent, problem: Violation) -> str:
     return "the event was ignored"
 
 
-def _forced(game: Game, event: CompiledEvent) -> Game | None:
-    """A copy of ``game`` in which the illegal ``event`` stood anyway, where that is physically
+def _forced(kernel: Kernel, event: CompiledEvent) -> Kernel | None:
+    """A copy of the deal in which the illegal ``event`` stood anyway, where that is physically
     possible; ``None`` where it is not (a card not in hand, an empty stack...)."""
     kind, player, pile, cards, declared, t = event
-    v = game.variant
+    v = kernel.variant
     if not 0 <= player < v.players and kind in (PLAY, DRAW):
         return None
-    shadow = game.copy()
     if kind == PLAY:
-        if not 0 <= pile < v.piles or Counter[int](cards) - Counter(game._hands[player]):
+        if not 0 <= pile < v.piles or Counter[int](cards) - Counter(kernel.hands[player]):
             return None
         if sum(1 for c in cards if c == JOKER_CODE) != len(declared) or not all(1 <= r <= 13 for r in declared):
             return None
-        shadow._do_play(player, cards, pile, declared, t)
     elif kind == DRAW:
-        if not game._draws[player]:
+        if not kernel.draws[player]:
             return None
-        shadow._do_draw(player)
     elif kind == FLIP:
-        if not any(game._reserves):
+        if not any(kernel.reserves):
             return None
-        shadow._do_flip()
     else:
         return None
+    shadow = kernel.copy()
+    shadow.apply_event(kind, player, pile, cards, declared, t)
     return shadow
 
 
@@ -263,95 +255,42 @@ class _Malformed(Exception):
     """An event the structural check refuses, met by the one-pass reader."""
 
 
-def _replay_compiled(game: Game, events: Sequence[CompiledEvent]) -> tuple[int, Violation] | None:
+def _replay_compiled(kernel: Kernel, events: Sequence[CompiledEvent]) -> tuple[int, Violation] | None:
+    event = kernel.event
     for index, (kind, player, pile, cards, declared, t) in enumerate(events):
-        problem = game.check_event(kind, player, pile, cards, declared, t)
+        problem = event(kind, player, pile, cards, declared, t, index)
         if problem is not None:
             return index, problem
-        game.apply_event(kind, player, pile, cards, declared, t, index)
     return None
 
 
-def _judge_slow(game: Game, ev: Any, index: int) -> Violation | None:
-    """One event the inline paths did not take: coded by the structural check (an event it
-    refuses raises :class:`_Malformed`), judged and applied by the core."""
-    compiled = _compile_event(ev)
-    if compiled is None:
-        raise _Malformed(index)
-    kind, player, pile, cards, declared, t = compiled
-    game._version += 1  # the inline paths did not count their changes: invalidate the caches
-    problem = game.check_event(kind, player, pile, cards, declared, t)
-    if problem is None:
-        game.apply_event(kind, player, pile, cards, declared, t, index)
-    return problem
-
-
-def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation] | None:
+def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Violation] | None:
     """Judge a deal's events as they stand in the log (parsed JSON), stopping at the first
     violation; return its index and violation, or ``None`` if every event stood.
 
-    This is the referee's hot loop (variants whose collisions are judged in log order).  The
-    commonest events (the reveal, a one-card play, a draw, a flip when no joker or colour
-    rule is in play) are checked and applied inline on the game's integer state with the
-    variant's neighbour table, and only when the structural check would accept them and the
-    rules allow them; the state is untouched until then.  Every other event, and every
-    violation, goes through :func:`_judge_slow`, so messages and rule order are the core's.
+    This is the referee's hot loop.  It reads the commonest events (a one-card play, a draw)
+    straight from the log's dicts, where their shape is one the structural check accepts
+    (keys exactly as expected, indices and time of the right types), and hands them to the
+    kernel (:meth:`Kernel.play`, :meth:`Kernel.draw`), which judges and applies them; every
+    other event is coded by the structural check (one it refuses raises :class:`_Malformed`)
+    and judged by :meth:`Kernel.event`.  No rule is judged here.
     """
-    v = game.variant
-    accepts, alternate, players, piles_n = v.accepts, v.alternate_colours, v.players, v.piles
-    any_time, limit, when_empty = v.refill is _ANY_TIME, v.hand_limit, v.refill is _WHEN_EMPTY
-    hands, draws, piles, reserves = game._hands, game._draws, game._piles, game._reserves
-    simple_cards = v.jokers == 0 and not alternate  # no joker anywhere, no colour rule
-    # Plain Speed's rules: besides card and rank, a play needs no joker, colour or draw-debt test
-    # (draws are only owed with no dealt hand, or under the other refill rules).
-    plain = simple_cards and any_time and v.hand_size > 0
-    top_rank, top_colour, debt = game._top_rank, game._top_colour, game._debt
-    rank_of, colour_of, codes, inf, dict_ = RANK_OF, COLOUR_OF, CODE_OF_TEXT, math.inf, dict
-    calm = game._is_calm()
-    last_t = game._last_t
-    last = 0 if last_t is None else last_t  # no time may be below it (times are >= 0 anyway)
-    # Below, a time ``t`` stands when it is an int or a finite float, not below ``last``; an
-    # event's keys are exactly the expected ones when its size matches and every subscript
-    # succeeds.  A missing key, an unhashable or unknown card text, or a card not in the hand
-    # (KeyError, TypeError, ValueError) leaves the state as it was and goes the long way.
+    play, draw, event = kernel.play, kernel.draw, kernel.event
+    codes, inf, dict_, single = CODE_OF_TEXT, math.inf, dict, _ONE_CARD
     for index, ev in enumerate(raw_events):
-        if calm and type(ev) is dict_:
+        if type(ev) is dict_:
             try:
                 typ = ev["type"]
                 if typ == "play":
                     size = len(ev)
                     t = ev["t"] if size == 5 else None
                     player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
-                    if ((size == 4 or (type(t) is int and last <= t) or (type(t) is float and last <= t < inf))
-                            and type(player) is int and type(pile) is int
-                            and 0 <= player < players and 0 <= pile < piles_n
-                            and accepts[top_rank[pile]] >> rank_of[code] & 1
-                            and (plain or (code != JOKER_CODE and not (debt[player] and draws[player])
-                                           and not (alternate and top_colour[pile] != 2
-                                                    and colour_of[code] == top_colour[pile])))):
-                        hand = hands[player]
-                        if any_time:
-                            hand.remove(code)  # a ValueError if it is not there: nothing changed yet
-                            piles[pile].append(code)
-                            top_rank[pile] = rank_of[code]
-                            top_colour[pile] = colour_of[code]
-                            if t is not None:
-                                last_t = last = t
-                            if hand or draws[player]:
-                                continue
-                            game._last_t = last_t
-                            game._version += 1
-                            game._went_out(player, t)
-                            calm = game._is_calm()
+                    if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
+                            and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
+                        problem = play(player, single[code], pile, (), t, index)
+                        if problem is None:
                             continue
-                        if code in hand:
-                            if t is not None:
-                                last_t = last = t
-                            game._last_t = last_t
-                            game._version += 1
-                            game._do_play(player, (code,), pile, (), t)
-                            calm = game._is_calm()
-                            continue
+                        return index, problem
                 elif typ == "draw":
                     size = len(ev)
                     player = ev["player"]
@@ -365,73 +304,38 @@ def replay_events(game: Game, raw_events: Sequence[Any]) -> tuple[int, Violation
                     else:
                         raise KeyError  # an unexpected key: the long way
                     # no time only when there is no "t" key (a null one is refused by the structural check)
-                    if (((type(t) is int and last <= t) or (t is None and size == 2 + (named is not None))
-                         or (type(t) is float and last <= t < inf))
-                            and type(player) is int and 0 <= player < players):
-                        stack = draws[player]
-                        hand = hands[player]
-                        # a named card must be the top one
-                        if (stack and len(hand) < limit and (named is None or stack[-1] == named)
-                                and (plain or not when_empty or not hand or debt[player])):
-                            hand.append(stack.pop())
-                            if not plain and debt[player]:
-                                debt[player] -= 1
-                            if t is not None:
-                                last_t = last = t
+                    if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
+                         or (type(t) is float and 0 <= t < inf))
+                            and type(player) is int and player >= 0):
+                        problem = draw(player, named, t)
+                        if problem is None:
                             continue
-                elif typ == "flip" and simple_cards:
-                    size = len(ev)
-                    t = ev["t"] if size == 2 else None
-                    if size == 1 or (size == 2 and ((type(t) is int and last <= t)
-                                                    or (type(t) is float and last <= t < inf))):
-                        # Blocked: nobody may draw, nobody holds a card that fits a top (no jokers, no colours here).
-                        reach = 0
-                        for top in top_rank:
-                            reach |= accepts[top]
-                        blocked = True
-                        for seat in range(players):
-                            hand, stack = hands[seat], draws[seat]
-                            if stack and (debt[seat] or (len(hand) < limit and (not when_empty or not hand))):
-                                blocked = False
-                                break
-                            for code in hand:
-                                if reach >> rank_of[code] & 1:
-                                    blocked = False
-                                    break
-                            if not blocked:
-                                break
-                        if blocked and any(reserves):
-                            for pile_index, reserve in enumerate(reserves):
-                                if reserve:
-                                    code = reserve.pop()
-                                    piles[pile_index].append(code)
-                                    top_rank[pile_index] = rank_of[code]
-                                    top_colour[pile_index] = colour_of[code]
-                            if t is not None:
-                                last_t = last = t
-                            continue
-            except (KeyError, TypeError, ValueError):
+                        return index, problem
+            except (KeyError, TypeError):
                 pass
-        elif not game._revealed and type(ev) is dict_ and ev.get("type") == "reveal":
-            # Before the reveal nothing else can have happened: it stands unless its time is bad.
-            size = len(ev)
-            t = ev.get("t")
-            if size == 1 or (size == 2 and ((type(t) is int and last <= t) or (type(t) is float and last <= t < inf))):
-                game._do_reveal()
-                if t is not None:
-                    last_t = last = t
-                calm = game._is_calm()
-                continue
-        game._last_t = last_t
-        problem = _judge_slow(game, ev, index)
+        compiled = compile_event(ev)
+        if compiled is None:
+            raise _Malformed(index)
+        kind, player, pile, cards, declared, t = compiled
+        problem = event(kind, player, pile, cards, declared, t, index)
         if problem is not None:
             return index, problem
-        last_t = game._last_t
-        last = 0 if last_t is None else last_t
-        calm = game._is_calm()
-    game._last_t = last_t
-    game._version += 1
     return None
+
+
+_ONE_CARD = tuple((code,) for code in range(53))
+
+
+def start_deal(
+    variant: Variant, deal: CompiledDeal, names: tuple[str, ...]
+) -> Kernel | DealVerdict:
+    """The deal's kernel, or the verdict on a layout that is not a deal of ``variant``."""
+    stacks = (deal.hands, deal.draw, deal.starters, deal.reserves)
+    problem = check_layout_codes(variant, *stacks)
+    if problem is not None:
+        return DealVerdict(finished=False, winner=None, remaining=_remaining_of(deal, variant.players),
+                           violations=(_logged(None, problem),))
+    return Kernel(variant, *stacks, names=names)
 
 
 def judge_deal(
@@ -451,81 +355,72 @@ def judge_deal(
     correction (it would stand had the illegal event stood), the position cannot be
     restored and the deal is void.
     """
-    try:
-        game = Game.from_codes(variant, deal.hands, deal.draw, deal.starters, deal.reserves, names=names)
-    except IllegalActionError as err:
-        return DealVerdict(finished=False, winner=None, remaining=_remaining_of(deal, variant.players),
-                           violations=(_logged(None, err.violation),))
-    check_event, apply_event = game.check_event, game.apply_event
-    violations: list[LoggedViolation] = []
-    table: TableView | None = None
-    shadow: Game | None = None
-    void = False
-    index = -1
+    started = start_deal(variant, deal, tuple(names))
+    if isinstance(started, DealVerdict):
+        return started
+    kernel = started
     if not all_violations:
         if raw_events is not None and variant.collisions is _FIRST_LANDS:
-            return _judge_logged(game, raw_events)
-        stopped = _replay_compiled(game, deal.events)
+            return _judge_logged(kernel, raw_events)
+        stopped = _replay_compiled(kernel, deal.events)
         if stopped is None:
-            return _verdict(game, [], None, False, len(deal.events))
-        return _verdict(game, [_logged(*stopped)], _table(game), False, stopped[0])
+            return _verdict(kernel, [], None, False, len(deal.events))
+        return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
+    check_event, apply_event = kernel.check_event, kernel.apply_event
+    violations: list[LoggedViolation] = []
+    table: TableView | None = None
+    shadow: Kernel | None = None
+    void = False
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
         problem = check_event(kind, player, pile, cards, declared, t)
         if problem is None:
             apply_event(kind, player, pile, cards, declared, t, index)
-            if shadow is not None:
-                if shadow.check_event(kind, player, pile, cards, declared, t) is None:
-                    shadow.apply_event(kind, player, pile, cards, declared, t, index)
-                else:
-                    shadow = None  # the corrected event no longer matters
+            if shadow is not None and shadow.event(kind, player, pile, cards, declared, t, index) is not None:
+                shadow = None  # the corrected event no longer matters
             continue
         if table is None:
-            table = _table(game)
-        if not all_violations:
-            violations.append(_logged(index, problem))
-            break
+            table = _table(kernel)
         if shadow is not None and shadow.check_event(kind, player, pile, cards, declared, t) is None:
             void = True
             violations.append(_logged(index, problem, (
                 "the deal is void: this event would stand had the corrected one stood, so the position "
                 "cannot be restored accurately")))
             break
-        if problem.rule == "call.missing":
+        if problem.rule == rules.CALL_MISSING:
             void = True
             violations.append(_logged(index, problem, "the deal is void: a missed call cannot be made up"))
             break
-        if problem.rule == "time.order" and check_event(kind, player, pile, cards, declared, None) is None:
+        if problem.rule == rules.TIME_ORDER and check_event(kind, player, pile, cards, declared, None) is None:
             apply_event(kind, player, pile, cards, declared, None, index)
             violations.append(_logged(index, problem, "the event's time was ignored"))
             continue
-        violations.append(_logged(index, problem, _correction(game, event, problem)))
-        shadow = _forced(game, event)
-    return _verdict(game, violations, table, void, len(deal.events))
+        violations.append(_logged(index, problem, _correction(kernel, event, problem)))
+        shadow = _forced(kernel, event)
+    return _verdict(kernel, violations, table, void, len(deal.events))
 
 
-def _judge_logged(game: Game, raw_events: Sequence[Any]) -> DealVerdict:
-    """Judge a deal's events as logged (see :func:`replay_events`) on its dealt game, stopping
-    at the first violation."""
-    stopped = replay_events(game, raw_events)
+def _judge_logged(kernel: Kernel, raw_events: Sequence[Any]) -> DealVerdict:
+    """Judge a deal's events as logged (see :func:`replay_events`), stopping at the first violation."""
+    stopped = replay_events(kernel, raw_events)
     if stopped is None:
-        return _verdict(game, [], None, False, len(raw_events))
-    return _verdict(game, [_logged(*stopped)], _table(game), False, stopped[0])
+        return _verdict(kernel, [], None, False, len(raw_events))
+    return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
 
 
-def _verdict(game: Game, violations: list[LoggedViolation], table: TableView | None, void: bool,
+def _verdict(kernel: Kernel, violations: list[LoggedViolation], table: TableView | None, void: bool,
              judged: int) -> DealVerdict:
-    outcome = None if void else game.outcome()
+    outcome = None if void else kernel.outcome()
     return DealVerdict(
         finished=outcome is not None,
         winner=None if outcome is None else outcome.winner,
-        remaining=game.remaining(),
+        remaining=kernel.remaining(),
         violations=tuple(violations),
         dead_end=outcome is not None and outcome.is_dead_end,
         tied=() if outcome is None else outcome.tied,
         void=void,
-        collisions=game.collisions,
-        calls=tuple(sorted(game._callers)),
+        collisions=tuple(kernel.collisions),
+        calls=tuple(sorted(kernel.callers)),
         events_judged=judged,
         table=table,
     )
@@ -591,7 +486,7 @@ def referee_data(
 
     ``variant`` is a trusted variant to judge by; otherwise a variant file the log names must
     lie inside ``variant_dir`` (``None``: the log may name no file; see docs/log-format.md)."""
-    if not _top_is_valid(data):
+    if not top_is_valid(data):
         raise refuse(data, name)
     try:
         v = resolve_variant(data["variant"], name, variant, variant_dir)
@@ -602,25 +497,25 @@ def referee_data(
     if all_violations or v.collisions is not _FIRST_LANDS:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     given = data.get("players")
-    names = _default_names(v.players) if not given else tuple(
+    names = default_names(v.players) if not given else tuple(
         given[s] if s < len(given) else f"player {s}" for s in range(v.players))
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
     for raw in data["deals"]:
-        layout = _deal_layout(raw)
-        stacks = None if layout is None else _layout_stacks(layout)
+        layout = raw_layout(raw)
+        stacks = None if layout is None else layout_stacks(layout)
         if stacks is None:
             raise refuse(data, name)
         events = raw["events"]
         try:
-            if _is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
-                verdict = _judge_logged(Game._from_checked(v, *stacks, names), events)
+            if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
+                verdict = _judge_logged(Kernel(v, *stacks, names=names), events)
             else:  # the long way says what is wrong with the layout
                 verdict = judge_deal(v, CompiledDeal(*stacks, ()), names, raw_events=events)
         except _Malformed:
             raise refuse(data, name) from None
-        if verdict.events_judged < len(events) and _compile_events(events[verdict.events_judged:]) is None:
+        if verdict.events_judged < len(events) and compile_events(events[verdict.events_judged:]) is None:
             raise refuse(data, name)  # an event after the first violation the schema refuses: unreadable
         deals.append(verdict)
     return _finish(v, deals, names)

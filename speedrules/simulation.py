@@ -58,7 +58,6 @@ from .errors import SpeedrulesError
 from .game import Game, deal
 from .loading import as_variant
 from .log import LOG_FORMAT, Log, action_to_event, parse_log, variant_reference
-from .variant import Call as CallRule
 from .variant import Variant
 
 FLIP_PAUSE_MS = 1000
@@ -194,8 +193,12 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     rand = rng.random
     game = deal(v, rng.getrandbits(63))
     assert game.seed is not None
-    check_event, apply_event = game.check_event, game.apply_event
-    hands, draws = game._hands, game._draws
+    kernel = game.kernel
+    check_event, apply_event, event, play, draw = (
+        kernel.check_event, kernel.apply_event, kernel.event, kernel.play, kernel.draw)
+    # The simulator applies nothing the kernel has not accepted: ``event``, ``play`` and ``draw``
+    # judge first; ``apply_event`` only follows an accepted ``check_event``.
+    hands, draws = kernel.hands, kernel.draws
     # Reaction.delay, inlined: low + int(rand() * width) ms, then rounded up to the tick.
     low = [b.reaction.mean_ms - b.reaction.spread_ms + tick - 1 for b in bots]
     width = [2 * b.reaction.spread_ms + 1 for b in bots]
@@ -215,11 +218,11 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         return option_of(action)
 
     deciders = [b._decider(game, rng) if isinstance(b, _FastBot) else slow for b in bots]
-    calls_due = v.call is not CallRule.NONE  # a call may be due: every event is checked then
     records: list[tuple[int, int, int, Any, tuple[int, ...], int]] = []
     log = records.append if ctx.want_log else None
     plays = draws_n = flips = rebuilds = calls = pickups = bounced = 0
-    apply_event(REVEAL, t=0)
+    if event(REVEAL, t=0) is not None:  # a fresh deal always reveals
+        raise SimulationError(f"deal {index} of the run could not start")
     if log is not None:
         log((REVEAL, -1, -1, None, (), 0))
     events = 1
@@ -251,13 +254,11 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
             if game.is_over():
                 break
             t = last + FLIP_PAUSE_MS
-            problem = check_event(FLIP, t=t)
-            if problem is None:
-                apply_event(FLIP, t=t)
+            if event(FLIP, t=t) is None:
                 if log is not None:
                     log((FLIP, -1, -1, None, (), t))
                 flips += 1
-            elif problem.rule == "flip.no-reserve" and check_event(REBUILD, t=last + REBUILD_MS) is None:
+            elif check_event(REBUILD, t=last + REBUILD_MS) is None:  # the reserves are spent: rebuild
                 t = last + REBUILD_MS
                 reserves = apply_event(REBUILD, t=t)
                 if log is not None:
@@ -299,26 +300,31 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
             if option is None:
                 continue
             kind, pile, codes, declared = option
-            cards: Any = codes if kind == PLAY else None
-            if (t == last or (calls_due and game._out_seat is not None)) and check_event(
-                    kind, seat, pile, cards, declared, t):
-                bounced += 1  # it no longer fits as it lands (or the deal has ended): taken back
+            # Every action is judged by the kernel as it lands: one that no longer fits (the table
+            # changed at this instant, or the deal ended) is taken back.
+            if kind == PLAY:
+                problem = play(seat, codes, pile, declared, t, events)
+            elif kind == DRAW:
+                problem = draw(seat, None, t)
+            else:
+                problem = event(kind, seat, pile, None, declared, t, events)
+            if problem is not None:
+                bounced += 1
                 continue
-            result = apply_event(kind, seat, pile, cards, declared, t, events)
             events += 1
             last = t
             if kind == PLAY:
                 plays += 1
                 if not hands[seat] and not draws[seat]:
                     ended = True
-                    if game._out_seat == seat:
+                    if kernel.out_seat == seat:
                         due[seat] = t  # the call comes at once
                 if log is not None:
                     log((PLAY, seat, pile, codes, declared, t))
             elif kind == DRAW:
                 draws_n += 1
                 if log is not None:
-                    log((DRAW, seat, -1, result, (), t))
+                    log((DRAW, seat, -1, hands[seat][-1], (), t))
             else:
                 if kind == CALL:
                     calls += 1
@@ -344,7 +350,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     result = SimResult(
         index=index, seed=game.seed, winner=winner, reason=reason, events=events, plays=plays, draws=draws_n,
         flips=flips, rebuilds=rebuilds, remaining=game.remaining(), tied=tied, calls=calls, pickups=pickups,
-        collisions=len(game._collisions), bounced=bounced, duration_ms=last,
+        collisions=len(kernel.collisions), bounced=bounced, duration_ms=last,
     )
     return result, (_log_document(ctx, index, game, records) if ctx.want_log else None)
 

@@ -14,7 +14,7 @@ from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthet
 
 import speedrules
 from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
-from speedrules.game import _is_deal_of, _layout_problem
+from speedrules.dealing import is_deal_of, layout_problem
 
 VARIANTS = [*variant_names(), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
 
@@ -196,8 +196,8 @@ def test_layout_lists_cards_as_cards() -> None:
 @settings(max_examples=300)
 @given(data=st.data())
 def test_the_quick_layout_test_agrees_with_the_rules(data: st.DataObject) -> None:
-    """``_is_deal_of`` (the quick yes the referee asks first) holds exactly when the layout
-    rules find nothing wrong (``_layout_problem``), for every bundled variant (one and two
+    """``is_deal_of`` (the quick yes the referee asks first) holds exactly when the layout
+    rules find nothing wrong (``layout_problem``), for every bundled variant (one and two
     packs, jokers, uneven draw stacks, no hand) and layouts near a deal: cards replaced,
     duplicated, moved between stacks or dropped, a joker added, stacks swapped."""
     v = load_variant(data.draw(st.sampled_from(variant_names())))
@@ -230,8 +230,8 @@ def test_the_quick_layout_test_agrees_with_the_rules(data: st.DataObject) -> Non
     draw = [tuple(s) for s in stacks[p:2 * p]]
     starters = tuple(stacks[2 * p])
     reserves = [tuple(s) for s in stacks[2 * p + 1:]]
-    quick = _is_deal_of(v, hands, draw, starters, reserves)
-    assert quick == (_layout_problem(v, hands, draw, starters, reserves) is None)
+    quick = is_deal_of(v, hands, draw, starters, reserves)
+    assert quick == (layout_problem(v, hands, draw, starters, reserves) is None)
 
 
 def test_the_quick_layout_test_says_both_answers() -> None:
@@ -241,7 +241,7 @@ def test_the_quick_layout_test_says_both_answers() -> None:
     draw = [tuple(c.code for c in d) for d in lay.draw]
     starters = tuple(c.code for c in lay.starters)
     reserves = [tuple(c.code for c in r) for r in lay.reserves]
-    assert _is_deal_of(v, hands, draw, starters, reserves)
+    assert is_deal_of(v, hands, draw, starters, reserves)
     doubled = [(*hands[0][:-1], hands[1][0]), hands[1]]  # a card twice, one missing
-    assert not _is_deal_of(v, doubled, draw, starters, reserves)
-    assert _layout_problem(v, doubled, draw, starters, reserves) is not None
+    assert not is_deal_of(v, doubled, draw, starters, reserves)
+    assert layout_problem(v, doubled, draw, starters, reserves) is not None

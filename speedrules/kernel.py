@@ -1,0 +1,1162 @@
+"""The rules kernel of Speed: the integer state of one deal and, for each kind of event, one
+check and one state change.
+
+Every rule of a deal is enforced here, once: :class:`speedrules.Game` (the public facade),
+the referee's one-pass loop, the bots and the simulator all judge and change a deal by
+calling a :class:`Kernel`.  Cards are integer codes (:mod:`speedrules.cards`) in plain
+lists with the top of every stack at the end; a pile's top is a *top key* (rank and
+colour, :mod:`speedrules.ranks`), so whether a card fits is one bit test in the variant's
+fit table, whatever the rank options, colours or jokers.
+
+Each kind of event has one check, ``check_<kind>`` (a :class:`~speedrules.errors.Violation`
+naming the rule, built only when the event is illegal, else ``None``), and one state
+change, reached through :meth:`Kernel.apply_event`; :meth:`Kernel.event` does both, and
+:meth:`Kernel.play` and :meth:`Kernel.draw` are the same for the two commonest events.
+The questions a player or a table asks (may this seat play, draw, is play blocked, is the
+deal over) are answered from the same checks and tables.
+
+>>> from speedrules import load_variant
+>>> from speedrules.actions import DRAW, REVEAL
+>>> speed = load_variant("speed")
+>>> k = Kernel(speed, hands=[[0, 1, 2, 3, 4], [13, 14, 15, 16, 17]],   # AS-5S, AH-5H
+...            draws=[list(range(18, 33)), list(range(33, 48))], starters=[51, 49],  # KC, JC
+...            reserves=[[48, 50, 5, 6, 7], [8, 9, 10, 11, 12]])
+>>> k.apply_event(REVEAL)
+>>> k.play(0, (0,), 0), k.tops_text()  # AS on KC: K-A wraps
+(None, ['AS', 'JC'])
+>>> k.play(0, (1,), 1)  # 2S on JC
+Violation(rule='play.rank', player=0, message='player 0 played 2S on JC (pile 1); it needs 10 or Q')
+>>> k.draw(0), len(k.hands[0]), k.may_draw(0), k.draw_rule(0)
+(None, 5, False, 'draw.hand-full')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from . import rules
+from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
+from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF
+from .errors import Violation, brief
+from .ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, order_value, top_key
+from .ranks import step as rank_step
+from .variant import Call as CallRule
+from .variant import Collisions, Refill, Ties, Variant
+from .variant import Rebuild as RebuildRule
+
+Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""A seat's action in integer form: ``(kind, pile, card codes, declared ranks)``; ``pile`` is -1
+and the tuples are empty where they do not apply (a draw, a call)."""
+# Enum members read on the hot paths, bound once (reading one off its class costs about 0.17 us).
+_WHEN_EMPTY, _AFTER_EACH_PLAY = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY
+_REQUIRED, _NO_CALL, _REPLAY = CallRule.REQUIRED, CallRule.NONE, Ties.REPLAY
+_KEEP_TOPS, _EACH_PILE = RebuildRule.KEEP_TOPS, RebuildRule.EACH_PILE
+_FIRST_LANDS, _LOWER_STAYS = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS
+
+DRAW_OPTION: Option = (DRAW, -1, (), ())
+CALL_OPTION: Option = (CALL, -1, (), ())
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a deal ended: ``winner`` is a seat, or ``None`` for a dead end or a tie.
+
+    A dead end (``reason == "dead-end"``) is a blocked table with every reserve empty
+    where rebuilding cannot change anything: no card lies beneath a pile top, or no
+    card in any hand could be played on any centre card.  See docs/rules.md.
+    """
+
+    winner: int | None
+    reason: str
+    tied: tuple[int, ...] = ()
+    """With ``reason == "tie"``: the seats that went out at the same moment."""
+
+    @property
+    def is_dead_end(self) -> bool:
+        return self.reason == "dead-end"
+
+    @property
+    def is_tie(self) -> bool:
+        return self.reason == "tie"
+
+
+@attrs.frozen(slots=True)
+class Collision:
+    """Plays that landed on one pile at the same time ``t``, resolved by the variant's policy.
+
+    ``plays`` are the event indices of the plays (in the log's or the history's numbering);
+    ``kept`` is the one whose card stayed on the pile (``None``: every card went back).
+    """
+
+    pile: int
+    t: float | int
+    plays: tuple[int, ...]
+    kept: int | None
+
+    def to_json(self) -> dict[str, object]:
+        returned = [i for i in self.plays if i != self.kept]
+        return {"pile": self.pile, "t": self.t, "events": list(self.plays), "kept": self.kept, "returned": returned}
+
+
+_Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[object, ...], int]
+"""A play that stayed: (player, codes, declared, debt before, finish state before, event index)."""
+
+
+class _Group:
+    """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``)."""
+
+    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "t")
+
+    def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: _Landed | None) -> None:
+        self.t = t
+        self.pile = pile
+        self.prior = prior  # (top key, top code) before the group
+        self.kept = kept
+        self.players: set[int] = {kept[0]} if kept is not None else set()
+        self.record = -1  # index in Kernel.collisions, once two plays met
+        self.plays: list[int] = []
+
+    def copy(self) -> _Group:
+        clone = _Group(self.t, self.pile, self.prior, self.kept)
+        clone.players, clone.record, clone.plays = set(self.players), self.record, list(self.plays)
+        return clone
+
+
+def shuffle_codes(codes: list[int], rng: random.Random) -> None:
+    """Shuffle in place: Fisher-Yates from the end, ``j = rng.randrange(i + 1)``.
+
+    With ``random.Random(seed)`` (Mersenne Twister, and ``randrange`` built on
+    ``getrandbits``) this gives the same order on every platform and Python >= 3.11.
+    """
+    for i in range(len(codes) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        codes[i], codes[j] = codes[j], codes[i]
+
+
+def even_split(total: int, parts: int) -> list[int]:
+    """Sizes of ``total`` cards split as evenly as possible, the lower indices taking the extras."""
+    base, extra = divmod(total, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def diff_text(given: Iterable[int], expected: Iterable[int]) -> str:
+    """What one multiset of card codes lacks and has too many of, against another."""
+    g, e = Counter(given), Counter(expected)
+    extra, missing = g - e, e - g
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(TEXT_OF[c] for c in sorted(missing.elements())))
+    if extra:
+        parts.append("not expected " + " ".join(TEXT_OF[c] for c in sorted(extra.elements())))
+    return "; ".join(parts) or "same cards"
+
+
+def _rank_text(rank: int) -> str:
+    return "wild" if rank == WILD else ("empty" if rank == EMPTY else RANK_NAMES[rank])
+
+
+def card_text(code: int, rank: int) -> str:
+    """A top card's text; a joker shows the rank it stands for (``rank``: the top's effective rank)."""
+    if code == JOKER_CODE:
+        return "JK (wild)" if rank == WILD else f"JK (as {RANK_NAMES[rank]})"
+    return TEXT_OF[code]
+
+
+class Kernel:
+    """The state of one deal of a Speed variant, with its rules.
+
+    Built from a layout that is a deal of ``variant`` (the caller checks it:
+    :func:`speedrules.dealing.check_layout_codes`); stacks are given top card first.
+    The state's lists are public to read (``hands``, ``draws`` and ``piles`` and
+    ``reserves`` with the top at the end, ``tops`` as top keys, ``debt``: the draws each
+    seat owes) and are never replaced, only changed in place; only the kernel changes them.
+    """
+
+    __slots__ = (
+        "_dead",
+        "_rng",
+        "callers",
+        "calm",
+        "collisions",
+        "debt",
+        "draws",
+        "finish_t",
+        "fit",
+        "group",
+        "hands",
+        "last_t",
+        "names",
+        "out_seat",
+        "pickup_owed",
+        "piles",
+        "reserves",
+        "revealed",
+        "seed",
+        "tied",
+        "tops",
+        "variant",
+        "version",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        hands: Sequence[Sequence[int]],
+        draws: Sequence[Sequence[int]],
+        starters: Sequence[int],
+        reserves: Sequence[Sequence[int]],
+        *,
+        names: tuple[str, ...] | None = None,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.variant = variant
+        self.fit = variant.tables.fit
+        self.names = names if names is not None else tuple(f"player {p}" for p in range(variant.players))
+        self.seed = seed
+        self._rng = rng  # made from the seed when a rebuild first needs it
+        self.hands = [list(hand) for hand in hands]
+        self.draws = [list(reversed(stack)) for stack in draws]
+        self.piles = [[c] for c in starters]
+        self.tops = [EMPTY_KEY] * variant.piles  # starters are face down until the reveal
+        self.reserves = [list(reversed(stack)) for stack in reserves]
+        self.debt = (
+            [0] * variant.players if variant.hand_size else  # a variant dealing no hand draws it first
+            [min(variant.hand_limit, len(stack)) if not hand else 0 for hand, stack in zip(hands, draws, strict=True)]
+        )
+        self.revealed = False
+        self.calm = False
+        """Play is on and nothing is pending: revealed, no winner, no call due, no pickup owed, no tie."""
+        self.winner: int | None = None
+        self.version = 0
+        """Counts the changes (a cache key)."""
+        self._dead = (-1, False)
+        self.last_t: float | int | None = None
+        self.group: _Group | None = None
+        self.collisions: list[Collision] = []
+        self.out_seat: int | None = None  # went out, call still due
+        self.finish_t: float | int | None = None
+        self.tied: tuple[int, ...] = ()
+        self.callers: set[int] = set()
+        self.pickup_owed: set[int] = set()
+
+    def copy(self) -> Kernel:
+        """An independent copy, random source included."""
+        other = Kernel.__new__(Kernel)
+        other.variant, other.fit, other.names, other.seed = self.variant, self.fit, self.names, self.seed
+        other._rng = None
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.draws = [list(d) for d in self.draws]
+        other.piles = [list(p) for p in self.piles]
+        other.tops = list(self.tops)
+        other.reserves = [list(r) for r in self.reserves]
+        other.debt = list(self.debt)
+        other.revealed, other.calm, other.winner = self.revealed, self.calm, self.winner
+        other.version, other._dead, other.last_t = self.version, self._dead, self.last_t
+        other.group = None if self.group is None else self.group.copy()
+        other.collisions = list(self.collisions)
+        other.out_seat, other.finish_t, other.tied = self.out_seat, self.finish_t, self.tied
+        other.callers = set(self.callers)
+        other.pickup_owed = set(self.pickup_owed)
+        return other
+
+    def __repr__(self) -> str:
+        return f"<Kernel {self.variant.name}, {sum(map(len, self.hands))} cards in hand, version {self.version}>"
+
+    def _settle(self) -> None:
+        """Recompute :attr:`calm` after the outcome-related state changed."""
+        self.calm = (self.revealed and self.winner is None and self.out_seat is None
+                     and not self.pickup_owed and not self.tied)
+
+    # ------------------------------------------------------------------ views
+
+    def top_rank(self, pile: int) -> int:
+        """The pile's effective top rank: 1-13, ``EMPTY`` (0) or ``WILD`` (14)."""
+        return self.tops[pile] // 3
+
+    def top_text(self, pile: int) -> str:
+        """The pile's top as text (``"empty"``, ``"face down"``, ``"7H"``, ``"JK (as 8)"``)."""
+        cards = self.piles[pile]
+        if not cards:
+            return "empty"
+        if not self.revealed:
+            return "face down"
+        return card_text(cards[-1], self.tops[pile] // 3)
+
+    def tops_text(self) -> list[str]:
+        """Every pile's :meth:`top_text`."""
+        return [self.top_text(p) for p in range(len(self.piles))]
+
+    def remaining(self) -> tuple[int, ...]:
+        """Cards each seat still holds, hand and draw stack together."""
+        return tuple([len(h) + len(d) for h, d in zip(self.hands, self.draws, strict=True)])
+
+    # ------------------------------------------------------------------ outcome
+
+    def outcome(self) -> Outcome | None:
+        """The winner, a tie, a dead end, or ``None`` while the deal goes on."""
+        if self.winner is not None:
+            return Outcome(self.winner, "out")
+        if self.tied:
+            return Outcome(None, "tie", self.tied)
+        if self.is_dead_end():
+            return Outcome(None, "dead-end")
+        return None
+
+    def is_over(self) -> bool:
+        return self.winner is not None or bool(self.tied) or self.is_dead_end()
+
+    def is_dead_end(self) -> bool:
+        """Blocked, every reserve empty, and a rebuild cannot change anything (no card lies
+        beneath a pile top, or no card in any hand fits any centre card)."""
+        if not self.revealed or self.out_seat is not None or any(self.reserves):
+            return False
+        version, value = self._dead
+        if version == self.version:
+            return value
+        value = (
+            self.blocker() is None
+            and not self._rebuild_can_change_anything()
+            # a joker that does not prevent a flip (jokers.prevents_flip: false) may still be played
+            and all(self.playable(seat) is None for seat in range(self.variant.players))
+        )
+        self._dead = (self.version, value)
+        return value
+
+    def _rebuild_can_change_anything(self) -> bool:
+        if not any(len(p) > 1 for p in self.piles):
+            return False
+        fit = self.fit
+        reach = 0  # every card that fits some centre card, were it a top
+        for key in {KEY_OF_CODE[c] for p in self.piles for c in p}:
+            reach |= fit[key]
+        for seat, hand in enumerate(self.hands):
+            for code in hand:
+                if reach >> code & 1 and not (code == JOKER_CODE and self._joker_may_not_go_out(seat, 1)):
+                    return True
+        return False
+
+    def _joker_may_not_go_out(self, seat: int, cards: int) -> bool:
+        """Whether laying ``cards`` cards would make this seat go out on a joker, and the
+        variant forbids it (rule ``play.joker``, 001 / 004: the last card cannot be a joker)."""
+        return not self.variant.joker_may_go_out and cards == len(self.hands[seat]) and not self.draws[seat]
+
+    # ------------------------------------------------------------------ what a seat may do
+
+    def must_draw_first(self, seat: int) -> bool:
+        """Whether the refill rule makes ``seat`` draw before its next play (rule ``play.must-draw-first``)."""
+        return bool(self.debt[seat] and self.draws[seat])
+
+    def playable(self, seat: int, for_block: bool = False) -> tuple[int, int, int | None] | None:
+        """A one-card play ``(code, pile, declared)`` the seat could make now, or ``None``.
+
+        With ``for_block``, a held joker counts only where the variant says it prevents a
+        flip (``jokers.prevents_flip``)."""
+        if self.debt[seat] and self.draws[seat]:
+            return None
+        fit, tops = self.fit, self.tops
+        reach = 0
+        for key in tops:
+            reach |= fit[key]
+        if for_block and not self.variant.joker_prevents_flip:
+            reach &= ~JOKER_BIT
+        for code in self.hands[seat]:
+            if reach >> code & 1:
+                if code == JOKER_CODE:
+                    if self._joker_may_not_go_out(seat, 1):
+                        continue
+                    for pile, key in enumerate(tops):
+                        declares = self.variant.tables.declares[key // 3]
+                        if declares:
+                            return code, pile, next(r for r in ALL_RANKS if declares >> r & 1)
+                    continue
+                for pile, key in enumerate(tops):
+                    if fit[key] >> code & 1:
+                        return code, pile, None
+        return None
+
+    def playable_codes(self, seat: int) -> list[int]:
+        """The distinct cards (codes, ascending) ``seat`` could lay alone on some pile now; a
+        joker is listed if it fits as some declared rank.  Empty while a draw is owed."""
+        if self.debt[seat] and self.draws[seat]:
+            return []
+        reach = 0
+        fit = self.fit
+        for key in self.tops:
+            reach |= fit[key]
+        codes = [code for code in self.hands[seat] if reach >> code & 1]
+        if JOKER_CODE in codes and self._joker_may_not_go_out(seat, 1):
+            codes = [c for c in codes if c != JOKER_CODE]
+        if len(codes) > 1:
+            codes = sorted(set(codes))
+        return codes
+
+    def piles_for(self, code: int) -> list[int]:
+        """The piles a card (not a joker) fits now, by the variant's fit rule."""
+        fit = self.fit
+        return [pile for pile, key in enumerate(self.tops) if fit[key] >> code & 1]
+
+    def draw_rule(self, seat: int) -> str | None:
+        """The rule a draw by ``seat`` would break now (``draw.empty``, ``draw.hand-full``,
+        ``draw.not-allowed``), or ``None`` if the seat may draw."""
+        hand_len = len(self.hands[seat])
+        if not self.draws[seat]:
+            return rules.DRAW_EMPTY
+        if hand_len >= self.variant.hand_limit:
+            return rules.DRAW_HAND_FULL
+        if self.variant.refill is _WHEN_EMPTY and hand_len and not self.debt[seat]:
+            return rules.DRAW_NOT_ALLOWED
+        return None
+
+    def may_draw(self, seat: int) -> bool:
+        """Whether ``seat``'s refill rule lets it draw now (its stack has cards, its hand room)."""
+        return self.draw_rule(seat) is None
+
+    def blocker(self) -> tuple[int, str] | None:
+        """The first seat that can still play or draw, with what it can do; ``None`` if blocked."""
+        if self.out_seat is not None:
+            return self.out_seat, f"{self.names[self.out_seat]} has gone out and must call"
+        for seat in sorted(self.pickup_owed):
+            return seat, f"{self.names[seat]} must pick up a centre pile (missed call)"
+        for seat in range(self.variant.players):
+            found = self.playable(seat, for_block=True)
+            if found is not None:
+                code, pile, declared = found
+                card = TEXT_OF[code] + (f" as {RANK_NAMES[declared]}" if declared else "")
+                return seat, f"{self.names[seat]} can play {card} on {self.top_text(pile)} (pile {pile})"
+            if self.draw_rule(seat) is None:
+                return seat, (
+                    f"{self.names[seat]} can draw ({len(self.hands[seat])} in hand, "
+                    f"{len(self.draws[seat])} in the draw stack)"
+                )
+        return None
+
+    def is_blocked(self) -> bool:
+        """Whether play has stopped: the starters are up and nobody may play or draw."""
+        return self.revealed and self.winner is None and self.blocker() is None
+
+    def plays(self, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """Every legal play of ``seat`` now, as ``(pile, codes, declared)``: once per distinct
+        card, pile and declared rank; with runs, every run too (pile by pile, cards ascending)."""
+        if self.debt[seat] and self.draws[seat]:
+            return []
+        v = self.variant
+        tables = v.tables
+        out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
+
+        def extend(run: tuple[int, ...], decl: tuple[int, ...], pile: int, key: int, left: Counter[int]) -> None:
+            for code in sorted(left):
+                if not left[code]:
+                    continue
+                if code == JOKER_CODE:
+                    declares = tables.declares[key // 3]
+                    options: Iterable[int | None] = [r for r in ALL_RANKS if declares >> r & 1]
+                elif self.fit[key] >> code & 1:
+                    options = (None,)
+                else:
+                    continue
+                for rank in options:
+                    new_run = (*run, code)
+                    new_decl = (*decl, rank) if rank is not None else decl
+                    marker = (new_run, pile, new_decl)
+                    if marker in seen:
+                        continue
+                    seen.add(marker)
+                    if self.check_play(seat, new_run, pile, new_decl) is None:
+                        out.append((pile, new_run, new_decl))
+                    if v.runs:
+                        left[code] -= 1
+                        extend(new_run, new_decl, pile, KEY_OF_CODE[code] if rank is None else top_key(rank, NO_COLOUR),
+                               left)
+                        left[code] += 1
+
+        hand = Counter(self.hands[seat])
+        for pile in range(v.piles):
+            extend((), (), pile, self.tops[pile], hand)
+        return out
+
+    def options(self, seat: int) -> list[Option]:
+        """What ``seat`` may do now, in integer form: its call when it went out; its pickups,
+        plays (as :meth:`plays` lists them) and its draw.  Under ``announce.call: penalty``,
+        another seat's actions while a call is due (taking one makes the call late)."""
+        if self.is_over():
+            return []
+        out_seat = self.out_seat
+        if out_seat is not None:
+            if out_seat == seat:
+                return [CALL_OPTION]
+            if self.variant.call is _REQUIRED:
+                return []
+            shadow = self.copy()
+            shadow._penalise(out_seat)
+            return shadow.options(seat)
+        out: list[Option] = []
+        if seat in self.pickup_owed:
+            out.extend((PICKUP, pile, (), ()) for pile in range(self.variant.piles) if self.piles[pile])
+        if self.revealed:
+            out.extend((PLAY, pile, codes, declared) for pile, codes, declared in self.plays(seat))
+        if self.check_draw(seat) is None:
+            out.append(DRAW_OPTION)
+        return out
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
+        if not same_instant_play and self.is_over():
+            outcome = self.outcome()
+            assert outcome is not None
+            if outcome.winner is not None:
+                what = f"{self.names[outcome.winner]} has already won the deal"
+            elif outcome.is_tie:
+                what = "the deal was tied by " + " and ".join(self.names[s] for s in outcome.tied)
+            else:
+                what = "the deal has ended in a dead end"
+            return Violation(rules.EVENT_AFTER_END, player, f"nothing may happen after the end: {what}")
+        if player is not None and not 0 <= player < self.variant.players:
+            return Violation(rules.EVENT_INVALID, None,
+                             f"there is no seat {brief(player)} in a {self.variant.players}-player game")
+        return None
+
+    def _out_players(self) -> set[int]:
+        return {s for s in (self.winner, self.out_seat) if s is not None} | set(self.tied)
+
+    def _same_instant(self, player: int, t: float | int | None) -> bool:
+        """Whether a play by ``player`` at ``t`` lands at the instant someone else went out
+        (the window in which a tie can still happen, with ``ties: replay``)."""
+        return (
+            t is not None
+            and t == self.finish_t
+            and self.variant.ties is _REPLAY
+            and bool(self._out_players())
+            and player not in self._out_players()
+        )
+
+    def _collision_group(self, player: int, pile: int, t: float | int | None) -> _Group | None:
+        group = self.group
+        if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
+            return None
+        return group
+
+    def check_reveal(self) -> Violation | None:
+        """Why the starters may not be revealed now, or ``None``."""
+        problem = self._check_common(None)
+        if problem is None and self.revealed:
+            problem = Violation(rules.EVENT_ORDER, None, "the starters have already been revealed")
+        return problem
+
+    def check_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = (), t: float | int | None = None
+    ) -> Violation | None:
+        """Why ``player`` may not lay the card codes ``cards`` on ``pile`` now (at time ``t``), or ``None``.
+
+        A play at the same ``t`` on the same pile as the play just before it, by another
+        player, collided with it: under ``lower-stays`` and ``return-both`` it is judged
+        against the top both cards landed on.
+        """
+        v = self.variant
+        group = self.group
+        if group is not None:
+            group = self._collision_group(player, pile, t) if 0 <= pile < v.piles else None
+        if not self.calm or group is not None:
+            problem = self._check_common(player, same_instant_play=group is not None or self._same_instant(player, t))
+            if problem is not None:
+                return problem
+            if not self.revealed:
+                return Violation(rules.EVENT_ORDER, player,
+                                 f"{self.names[player]} played before the starters were revealed")
+        elif not 0 <= player < v.players:
+            return self._check_common(player)
+        if not 0 <= pile < v.piles:
+            return self._late(Violation(rules.EVENT_INVALID, player,
+                                        f"there is no centre pile {brief(pile)} (this variant has {v.piles})"))
+        hand = self.hands[player]
+        n = len(cards)
+        if n == 1:
+            code = cards[0]
+            if code not in hand:
+                return self._late(self._not_in_hand(player, cards))
+        elif not n:
+            return self._late(Violation(rules.EVENT_INVALID, player, f"{self.names[player]}'s play names no card"))
+        elif not v.runs:
+            return self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} cards at once; this "
+                                        "variant plays one card at a time"))
+        elif Counter(cards) - Counter(hand):
+            return self._late(self._not_in_hand(player, cards))
+        if self.debt[player] and self.draws[player]:
+            return self._late(Violation(rules.PLAY_MUST_DRAW_FIRST, player,
+                                        f"{self.names[player]} must draw {self.debt[player]} more card(s) before "
+                                        f"playing (refill rule: {v.refill.value})"))
+        key = self.tops[pile] if group is None else group.prior[0]
+        if n == 1 and code != JOKER_CODE and not declared:  # the commonest play: one bit test
+            if self.fit[key] >> code & 1:
+                return None
+            return self._late(self._misfit(player, cards, 0, pile, key, group))
+        return self._late(self._check_cards(player, cards, pile, declared, key, group))
+
+    def _check_cards(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], key: int, group: _Group | None
+    ) -> Violation | None:
+        """The cards of a play (a run, or a joker) against the top they meet, one after another."""
+        v = self.variant
+        name = self.names[player]
+        if key // 3 == EMPTY:
+            return Violation(rules.PLAY_RANK, player,
+                             f"{name} played on pile {pile}, which is empty: wait for the flip")
+        n_jokers = 0
+        direction = 0
+        one_way = len(cards) > 1 and not v.runs_any_way
+        declares, fit, order = v.tables.declares, self.fit, v.rank_order
+        for i, code in enumerate(cards):
+            top = key // 3
+            if code == JOKER_CODE:
+                rank = declared[n_jokers] if n_jokers < len(declared) else None
+                n_jokers += 1
+            else:
+                rank = RANK_OF[code]
+            if one_way and rank is not None:
+                # Only a move to a neighbouring rank has a direction (a joker declared as any rank has none).
+                step = rank_step(order, top, rank)
+                if step:
+                    if direction and step != direction:
+                        return Violation(rules.PLAY_RUN, player, f"{name}'s run turns back at {TEXT_OF[code]} "
+                                         f"(pile {pile}); a run goes one way")
+                    direction = step
+            if code == JOKER_CODE:
+                if rank is None or not 1 <= rank <= 13 or not declares[top] >> rank & 1:
+                    if rank is None:
+                        why = "without declaring the rank it stands for"
+                    elif not 1 <= rank <= 13:
+                        why = f"as {rank!r}, which is not a rank"
+                    else:
+                        why = (f"as {RANK_NAMES[rank]} on {_rank_text(top)}; it may stand for "
+                               f"{' or '.join(v.ranks_that_fit(top))}")
+                    return Violation(rules.PLAY_JOKER, player, f"{name} played a joker {why} (pile {pile})")
+                key = top_key(rank, NO_COLOUR)
+                continue
+            if not fit[key] >> code & 1:
+                return self._misfit(player, cards, i, pile, key, group)
+            key = KEY_OF_CODE[code]
+        if n_jokers != len(declared):
+            return Violation(rules.PLAY_JOKER, player,
+                             f"{name} declared {len(declared)} rank(s) for {n_jokers} joker(s)")
+        if cards[-1] == JOKER_CODE and self._joker_may_not_go_out(player, len(cards)):
+            return Violation(rules.PLAY_JOKER, player, f"{name} may not go out on a joker")
+        return None
+
+    def _late(self, problem: Violation | None) -> Violation | None:
+        """A play refused on a calm table: unless the deal has ended in a dead end, which is
+        named first (a legal play proves the table is not dead, so only refusals ask)."""
+        if problem is not None and self.calm and self.is_dead_end():
+            return self._check_common(problem.player)
+        return problem
+
+    def _not_in_hand(self, player: int, cards: Sequence[int]) -> Violation:
+        hand = self.hands[player]
+        missing = [cards[0]] if len(cards) == 1 else list((Counter(cards) - Counter(hand)).elements())
+        return Violation(rules.PLAY_NOT_IN_HAND, player,
+                         f"{self.names[player]} played {' '.join(TEXT_OF[c] for c in missing)}, "
+                         f"{'which is not' if len(cards) == 1 else 'not'} in their hand "
+                         f"({' '.join(TEXT_OF[c] for c in hand) or 'empty'})")
+
+    def _misfit(
+        self, player: int, cards: Sequence[int], i: int, pile: int, key: int, group: _Group | None
+    ) -> Violation:
+        """The violation for card ``i`` of a play that does not fit the top it meets."""
+        v, code = self.variant, cards[i]
+        top, colour = key // 3, key % 3
+        if top == EMPTY:
+            return Violation(rules.PLAY_RANK, player,
+                             f"{self.names[player]} played on pile {pile}, which is empty: wait for the flip")
+        if i == 0:
+            top_code = group.prior[1] if group is not None else self.piles[pile][-1]
+            below = card_text(top_code, top)
+        else:
+            below = f"JK (as {RANK_NAMES[top]})" if cards[i - 1] == JOKER_CODE else TEXT_OF[cards[i - 1]]
+        needs = " or ".join(v.ranks_that_fit(top))
+        if v.alternate_colours and v.accepts[top] >> RANK_OF[code] & 1:
+            needs = f"a {'black' if colour == 1 else 'red'} card (colours alternate)"
+        if i == 0:
+            return Violation(rules.PLAY_RANK, player,
+                             f"{self.names[player]} played {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
+        return Violation(rules.PLAY_RUN, player,
+                         f"{self.names[player]}'s run puts {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
+
+    def check_draw(self, player: int, card: int | None = None) -> Violation | None:
+        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``."""
+        if not (self.calm and 0 <= player < self.variant.players):
+            problem = self._check_common(player)
+            if problem is not None:
+                return problem
+        rule = self.draw_rule(player)
+        if rule is None:
+            stack = self.draws[player]
+            if card is None or stack[-1] == card:
+                return None
+            return self._late_draw(Violation(rules.DRAW_MISMATCH, player, f"{self.names[player]} drew {TEXT_OF[card]}, "
+                                             f"but the top of their draw stack is {TEXT_OF[stack[-1]]}"))
+        name, hand = self.names[player], self.hands[player]
+        if rule == rules.DRAW_EMPTY:
+            message = f"{name} drew from an empty draw stack"
+        elif rule == rules.DRAW_HAND_FULL:
+            message = f"{name} drew with {len(hand)} cards in hand; the limit is {self.variant.hand_limit}"
+        else:
+            message = (f"{name} drew with {len(hand)} card(s) in hand; this variant refills only when the hand "
+                       "is empty")
+        return self._late_draw(Violation(rule, player, message))
+
+    def _late_draw(self, problem: Violation) -> Violation | None:
+        """As :meth:`_late`, for draws: a refused draw on a dead table names the end first."""
+        if self.calm and self.is_dead_end():
+            return self._check_common(problem.player)
+        return problem
+
+    def check_flip(self) -> Violation | None:
+        """Why the reserves may not flip now, or ``None``."""
+        problem = self._check_common(None)
+        if problem is not None:
+            return problem
+        if not self.revealed:
+            return Violation(rules.EVENT_ORDER, None, "a flip came before the starters were revealed")
+        blocker = self.blocker()
+        if blocker is not None:
+            seat, what = blocker
+            return Violation(rules.FLIP_NOT_BLOCKED, seat, f"a flip needs everyone blocked, but {what}")
+        if not any(self.reserves):
+            return Violation(rules.FLIP_NO_RESERVE, None,
+                             "every reserve is empty: the centre must be rebuilt, not flipped")
+        return None
+
+    def check_rebuild(self, reserves: Sequence[Sequence[int]] | None = None) -> Violation | None:
+        """Why the centre may not be rebuilt now (into ``reserves``, top first), or ``None``."""
+        problem = self._check_common(None)
+        if problem is not None:
+            return problem
+        if not self.revealed:
+            return Violation(rules.EVENT_ORDER, None, "a rebuild came before the starters were revealed")
+        left = [len(r) for r in self.reserves]
+        if any(left):
+            return Violation(rules.REBUILD_EARLY, None,
+                             f"the reserves still hold {'/'.join(map(str, left))} cards: flip them first")
+        blocker = self.blocker()
+        if blocker is not None:
+            seat, what = blocker
+            return Violation(rules.REBUILD_EARLY, seat, f"a rebuild needs everyone blocked, but {what}")
+        if reserves is not None:
+            return self._check_rebuilt(reserves)
+        return None
+
+    def _rebuild_gathers(self) -> list[int]:
+        """The cards the variant's rebuild rule gathers from the centre (``each-pile``: all of them)."""
+        keep_tops = self.variant.rebuild is _KEEP_TOPS
+        return [c for p in self.piles for c in (p[:-1] if keep_tops else p)]
+
+    def _check_rebuilt(self, reserves: Sequence[Sequence[int]]) -> Violation | None:
+        v = self.variant
+        if len(reserves) != v.piles:
+            return Violation(rules.REBUILD_CARDS, None,
+                             f"the rebuild lists {len(reserves)} reserves; this variant has {v.piles}")
+        rule = v.rebuild
+        if rule is _EACH_PILE:
+            for i, (new, pile) in enumerate(zip(reserves, self.piles, strict=True)):
+                if sorted(new) != sorted(pile):
+                    return Violation(rules.REBUILD_CARDS, None,
+                                     f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
+                                     f"(rebuild rule: each-pile); {diff_text(new, pile)}")
+            return None
+        gathered = self._rebuild_gathers()
+        given = [c for r in reserves for c in r]
+        if sorted(given) != sorted(gathered):  # the same multiset (sorting beats Counter's == here)
+            what = "beneath the pile tops" if rule is _KEEP_TOPS else "in the centre"
+            return Violation(rules.REBUILD_CARDS, None,
+                             f"the new reserves must hold exactly the {len(gathered)} cards {what} "
+                             f"(rebuild rule: {rule.value}); {diff_text(given, gathered)}")
+        sizes = [len(r) for r in reserves]
+        if max(sizes) - min(sizes) > 1:
+            return Violation(rules.REBUILD_CARDS, None,
+                             f"the new reserves hold {'/'.join(map(str, sizes))} cards; they must be split as evenly "
+                             "as possible")
+        return None
+
+    def check_call(self, player: int) -> Violation | None:
+        """Why ``player`` may not call ("Speed!") now, or ``None``."""
+        if not 0 <= player < self.variant.players:
+            return Violation(rules.EVENT_INVALID, None,
+                             f"there is no seat {brief(player)} in a {self.variant.players}-player game")
+        if player == self.out_seat or (player in self._out_players() and player not in self.callers):
+            return None
+        name = self.names[player]
+        held = len(self.hands[player]) + len(self.draws[player])
+        if player in self.callers:
+            why = f"{name} has already called"
+        elif held:
+            why = f"{name} called but still holds {held} card(s)"
+        elif player in self.pickup_owed:
+            why = f"{name} called too late: another event came first, so {name} must pick up a centre pile"
+        else:
+            why = f"{name} called but has not gone out"
+        return Violation(rules.CALL_FALSE, player, why)
+
+    def check_pickup(self, player: int, pile: int) -> Violation | None:
+        """Why ``player`` may not take centre ``pile`` as a new draw stack now, or ``None``."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        if not 0 <= pile < self.variant.piles:
+            return Violation(rules.EVENT_INVALID, player,
+                             f"there is no centre pile {brief(pile)} (this variant has {self.variant.piles})")
+        name = self.names[player]
+        if player not in self.pickup_owed:
+            return Violation(rules.PICKUP_NOT_DUE, player,
+                             f"{name} picked up pile {pile}, but only a player who missed the call picks up a pile")
+        if not self.piles[pile]:
+            return Violation(rules.PICKUP_EMPTY, player, f"{name} picked up pile {pile}, which is empty")
+        return None
+
+    def _missed_call(self, kind: int, t: float | int | None) -> int | None:
+        """The seat whose call this event comes too late for, if any."""
+        seat = self.out_seat
+        if seat is None or kind == CALL or (t is not None and t == self.finish_t):
+            return None  # a call is an announcement, not a move: it never makes another player's call late
+        return seat
+
+    def _penalise(self, seat: int) -> None:
+        """A missed call (``announce.call: penalty``): the seat must pick up a centre pile and play on."""
+        self.pickup_owed.add(seat)
+        self.out_seat = None
+        self.finish_t = None
+        self.version += 1
+        self._settle()
+
+    def check_event(
+        self,
+        kind: int,
+        player: int = -1,
+        pile: int = -1,
+        cards: Any = None,
+        declared: Sequence[int] = (),
+        t: float | int | None = None,
+    ) -> Violation | None:
+        """Why an event may not happen now, or ``None``; the integer-coded form of
+        :meth:`speedrules.Game.check`.
+
+        ``kind`` is one of ``speedrules.actions.REVEAL PLAY DRAW FLIP REBUILD CALL PICKUP``;
+        ``cards`` is a sequence of card codes (play), a code or ``None`` (draw), or the new
+        reserves as sequences of codes, top first (rebuild).  ``t`` is the event's time in
+        milliseconds (rule ``time.order``; collisions and ties are judged by it).
+        """
+        if t is not None and self.last_t is not None and t < self.last_t:
+            return Violation(rules.TIME_ORDER, player if player >= 0 else None,
+                             f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
+        seat = self._missed_call(kind, t)
+        if seat is None:
+            return self._check_kind(kind, player, pile, cards, declared, t)
+        if self.variant.call is _REQUIRED:
+            return Violation(rules.CALL_MISSING, seat,
+                             f"{self.names[seat]} went out but did not call before the next event")
+        # Penalty: the event is judged on the table as it is once the missed call is penalised.
+        saved = (self.out_seat, self.finish_t, set(self.pickup_owed), self.version, self._dead, self.calm)
+        self._penalise(seat)
+        try:
+            return self._check_kind(kind, player, pile, cards, declared, t)
+        finally:
+            self.out_seat, self.finish_t, self.pickup_owed, self.version, self._dead, self.calm = saved
+
+    def _check_kind(
+        self, kind: int, player: int, pile: int, cards: Any, declared: Sequence[int], t: float | int | None
+    ) -> Violation | None:
+        if kind == PLAY:
+            return self.check_play(player, cards, pile, declared, t)
+        if kind == DRAW:
+            return self.check_draw(player, cards)
+        if kind == FLIP:
+            return self.check_flip()
+        if kind == REBUILD:
+            return self.check_rebuild(cards)
+        if kind == REVEAL:
+            return self.check_reveal()
+        if kind == CALL:
+            return self.check_call(player)
+        if kind == PICKUP:
+            return self.check_pickup(player, pile)
+        raise ValueError(f"not an event kind: {kind!r}")
+
+    # ------------------------------------------------------------------ check and change
+
+    def play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = (),
+        t: float | int | None = None, index: int = -1,
+    ) -> Violation | None:
+        """Judge a play and, if it stands, apply it: :meth:`event` for a play, on the short path."""
+        last = self.last_t
+        if self.out_seat is not None or (t is not None and last is not None and t < last):
+            return self.event(PLAY, player, pile, cards, declared, t, index)
+        problem = self.check_play(player, cards, pile, declared, t)
+        if problem is None:
+            if self.variant.collisions is _FIRST_LANDS or t is None:
+                self._do_play(player, cards, pile, declared, t)
+                self.group = None
+            else:
+                self._land_play(player, cards, pile, declared, t, index)
+            if t is not None:
+                self.last_t = t
+        return problem
+
+    def draw(self, player: int, card: int | None = None, t: float | int | None = None) -> Violation | None:
+        """Judge a draw (of ``card``, when the log names it) and, if it stands, apply it."""
+        last = self.last_t
+        if self.out_seat is not None or (t is not None and last is not None and t < last):
+            return self.event(DRAW, player, -1, card, (), t)
+        problem = self.check_draw(player, card)
+        if problem is None:
+            self.group = None
+            self._do_draw(player)
+            if t is not None:
+                self.last_t = t
+        return problem
+
+    def event(
+        self, kind: int, player: int = -1, pile: int = -1, cards: Any = None, declared: Sequence[int] = (),
+        t: float | int | None = None, index: int = -1,
+    ) -> Violation | None:
+        """Judge an event (:meth:`check_event`) and, if it stands, apply it (:meth:`apply_event`)."""
+        problem = self.check_event(kind, player, pile, cards, declared, t)
+        if problem is None:
+            self.apply_event(kind, player, pile, cards, declared, t, index)
+        return problem
+
+    def apply_event(
+        self,
+        kind: int,
+        player: int = -1,
+        pile: int = -1,
+        cards: Any = None,
+        declared: Sequence[int] = (),
+        t: float | int | None = None,
+        index: int = -1,
+    ) -> Any:
+        """Apply an event that :meth:`check_event` accepted (it is not checked again).
+
+        ``index`` numbers the event for collision records.  Returns the code drawn (draw)
+        or the reserves used, top first (rebuild), else ``None``.
+        """
+        seat = self._missed_call(kind, t)
+        if seat is not None:
+            self._penalise(seat)
+        if kind != PLAY:
+            self.group = None
+        result: Any = None
+        if kind == PLAY:
+            self._land_play(player, cards, pile, declared, t, index)
+        elif kind == DRAW:
+            result = self._do_draw(player)
+        elif kind == FLIP:
+            self._do_flip()
+        elif kind == REBUILD:
+            result = self._do_rebuild(cards)
+        elif kind == REVEAL:
+            self._do_reveal()
+        elif kind == CALL:
+            self._do_call(player)
+        elif kind == PICKUP:
+            self._do_pickup(player, pile)
+        else:
+            raise ValueError(f"not an event kind: {kind!r}")
+        if t is not None:
+            self.last_t = t
+        return result
+
+    # ------------------------------------------------------------------ state changes
+
+    def _random(self) -> random.Random:
+        """The deal's random source (for rebuild shuffles): the one given, else one seeded with ``seed``."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def _finish_state(self) -> tuple[object, ...]:
+        return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers))
+
+    def _land_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
+    ) -> None:
+        """A checked play lands: alone, or in a collision resolved by the variant's policy."""
+        policy = self.variant.collisions
+        if policy is _FIRST_LANDS or t is None:  # the log order is the landing order
+            self._do_play(player, cards, pile, declared, t)
+            self.group = None
+            return
+        group = self._collision_group(player, pile, t)
+        landed: _Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
+        if group is None:
+            cards_on_pile = self.piles[pile]
+            prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
+            self._do_play(player, cards, pile, declared, t)
+            self.group = _Group(t, pile, prior, landed)
+            self.group.plays = [index]
+            return
+        group.players.add(player)
+        group.plays.append(index)
+        kept = group.kept
+        if (policy is _LOWER_STAYS and kept is not None
+                and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
+            stays: int | None = kept[5]  # the new card goes back to its owner's hand: nothing changes
+        else:
+            if kept is not None:
+                self._undo_landed(kept, group)
+            if policy is _LOWER_STAYS:
+                self._do_play(player, cards, pile, declared, t)
+                group.kept, stays = landed, index
+            else:  # return-both: every card goes back and the prior top stays
+                group.kept, stays = None, None
+        record = Collision(pile, group.t, tuple(group.plays), stays)
+        if group.record < 0:
+            group.record = len(self.collisions)
+            self.collisions.append(record)
+        else:
+            self.collisions[group.record] = record
+        self.version += 1
+
+    @staticmethod
+    def _landing_rank(cards: Sequence[int], declared: Sequence[int]) -> int:
+        """The rank of the card that touches the pile first (a joker's declared rank)."""
+        return declared[0] if cards[0] == JOKER_CODE and declared else RANK_OF[cards[0]]
+
+    def _is_lower(self, rank: int, than: int) -> bool:
+        """Rank order for ``lower-stays``: ace low (A=1 < 2 ... < K) with cyclic ranks, ace high with
+        ``ace-high``; an equal rank is not lower, so the card that landed first stays."""
+        order = self.variant.rank_order
+        return order_value(order, rank) < order_value(order, than)
+
+    def _undo_landed(self, kept: _Landed, group: _Group) -> None:
+        """A card that had stayed goes back to its owner's hand; the top before the collision returns."""
+        player, codes, _, debt, finish, _ = kept
+        pile = self.piles[group.pile]
+        del pile[len(pile) - len(codes):]
+        self.tops[group.pile] = group.prior[0]
+        self.hands[player].extend(codes)
+        self.debt[player] = debt
+        winner, out_seat, finish_t, tied, callers = finish
+        self.winner, self.out_seat = winner, out_seat  # type: ignore[assignment]
+        self.finish_t, self.tied = finish_t, tied  # type: ignore[assignment]
+        self.callers = set(callers)  # type: ignore[call-overload]
+        self.version += 1
+        self._settle()
+
+    def _went_out(self, player: int, t: float | int | None) -> None:
+        if self._out_players():
+            # Someone went out before: only a play at the same instant gets here.
+            if self.variant.ties is _REPLAY and t is not None and t == self.finish_t:
+                self.tied = tuple(sorted(self._out_players() | {player}))
+                self.winner = self.out_seat = None
+            self._settle()
+            return
+        self.finish_t = t
+        if self.variant.call is _NO_CALL:
+            self.winner = player
+        else:
+            self.out_seat = player
+        self._settle()
+
+    def _do_call(self, player: int) -> None:
+        self.callers.add(player)
+        if player == self.out_seat:
+            self.winner, self.out_seat = player, None
+        self.version += 1
+        self._settle()
+
+    def _do_pickup(self, player: int, pile: int) -> None:
+        """The pile is turned face down as the player's new draw stack: its bottom card on top."""
+        self.draws[player][:] = reversed(self.piles[pile])
+        self.piles[pile].clear()
+        self.tops[pile] = EMPTY_KEY
+        self.pickup_owed.discard(player)
+        if self.variant.refill is _WHEN_EMPTY:  # an empty hand refills to the limit before the next play
+            self.debt[player] = min(self.variant.hand_limit, len(self.draws[player]))
+        self.version += 1
+        self._settle()
+
+    def _do_reveal(self) -> None:
+        for pile, cards in enumerate(self.piles):
+            self.tops[pile] = KEY_OF_CODE[cards[-1]]
+        self.revealed = True
+        self.version += 1
+        self._settle()
+
+    def _do_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None = None
+    ) -> None:
+        hand = self.hands[player]
+        for code in cards:
+            hand.remove(code)
+        self.piles[pile].extend(cards)
+        last = cards[-1]
+        self.tops[pile] = top_key(declared[-1], NO_COLOUR) if last == JOKER_CODE else KEY_OF_CODE[last]
+        stack = self.draws[player]
+        refill = self.variant.refill
+        if refill is _AFTER_EACH_PLAY:
+            self.debt[player] = min(len(cards), len(stack))
+        elif refill is _WHEN_EMPTY and not hand:
+            self.debt[player] = min(self.variant.hand_limit, len(stack))
+        self.version += 1
+        if not hand and not stack:
+            self._went_out(player, t)
+
+    def _do_draw(self, player: int) -> int:
+        code = self.draws[player].pop()
+        self.hands[player].append(code)
+        if self.debt[player]:
+            self.debt[player] -= 1
+        self.version += 1
+        return code
+
+    def _do_flip(self) -> None:
+        for pile, reserve in enumerate(self.reserves):
+            if reserve:
+                code = reserve.pop()
+                self.piles[pile].append(code)
+                self.tops[pile] = KEY_OF_CODE[code]
+        self.version += 1
+
+    def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> Sequence[Sequence[int]]:
+        """Rebuild with the given stacks (top first), or shuffle with the deal's random source."""
+        v = self.variant
+        if reserves is None:
+            reserves = self._shuffled_rebuild()
+        if v.rebuild is _KEEP_TOPS:
+            for pile in self.piles:
+                del pile[:-1]  # a pile emptied by a pickup stays empty
+        else:
+            for pile in self.piles:
+                pile.clear()
+            self.tops[:] = [EMPTY_KEY] * v.piles
+        for reserve, new in zip(self.reserves, reserves, strict=True):
+            reserve[:] = reversed(new)
+        self.version += 1
+        return reserves
+
+    def _shuffled_rebuild(self) -> list[list[int]]:
+        """New reserves (top first) under the variant's rebuild rule, shuffled with the deal's random source."""
+        if self.variant.rebuild is _EACH_PILE:
+            out = []
+            for pile in self.piles:
+                cards = list(pile)
+                shuffle_codes(cards, self._random())
+                out.append(cards)
+            return out
+        gathered = self._rebuild_gathers()
+        shuffle_codes(gathered, self._random())
+        out, start = [], 0
+        for size in even_split(len(gathered), self.variant.piles):
+            out.append(gathered[start:start + size])
+            start += size
+        return out
