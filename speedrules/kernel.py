@@ -10,23 +10,25 @@ fit table, whatever the rank options, colours or jokers.
 
 Each kind of event has one check, ``check_<kind>`` (a :class:`~speedrules.errors.Violation`
 naming the rule, built only when the event is illegal, else ``None``), and one state
-change, reached through :meth:`Kernel.apply_event`; :meth:`Kernel.event` does both, and
-:meth:`Kernel.play` and :meth:`Kernel.draw` are the same for the two commonest events.
-The questions a player or a table asks (may this seat play, draw, is play blocked, is the
-deal over) are answered from the same checks and tables.
+change, reached through :meth:`Kernel.apply_event`.  :meth:`Kernel.run` judges and applies
+a sequence of events; the rules and changes of plays, draws and flips (the events of a
+long log) are written in its loop, with the deal's lists bound to locals, and
+``check_play``, ``check_draw`` and ``apply_event`` run that same loop.  The questions a
+player or a table asks (may this seat play or draw, is play blocked, is the deal over)
+are answered from the same tables and rules (:meth:`Kernel.draw_rule`, the fit table).
 
 >>> from speedrules import load_variant
->>> from speedrules.actions import DRAW, REVEAL
+>>> from speedrules.actions import DRAW, PLAY, REVEAL
 >>> speed = load_variant("speed")
 >>> k = Kernel(speed, hands=[[0, 1, 2, 3, 4], [13, 14, 15, 16, 17]],   # AS-5S, AH-5H
 ...            draws=[list(range(18, 33)), list(range(33, 48))], starters=[51, 49],  # KC, JC
 ...            reserves=[[48, 50, 5, 6, 7], [8, 9, 10, 11, 12]])
->>> k.apply_event(REVEAL)
->>> k.play(0, (0,), 0), k.tops_text()  # AS on KC: K-A wraps
+>>> k.event(REVEAL)
+>>> k.event(PLAY, 0, 0, (0,)), k.tops_text()  # AS on KC: K-A wraps
 (None, ['AS', 'JC'])
->>> k.play(0, (1,), 1)  # 2S on JC
+>>> k.event(PLAY, 0, 1, (1,))  # 2S on JC
 Violation(rule='play.rank', player=0, message='player 0 played 2S on JC (pile 1); it needs 10 or Q')
->>> k.draw(0), len(k.hands[0]), k.may_draw(0), k.draw_rule(0)
+>>> k.event(DRAW, 0), len(k.hands[0]), k.may_draw(0), k.draw_rule(0)
 (None, 5, False, 'draw.hand-full')
 """
 
@@ -53,7 +55,7 @@ Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """A seat's action in integer form: ``(kind, pile, card codes, declared ranks)``; ``pile`` is -1
 and the tuples are empty where they do not apply (a draw, a call)."""
 # Enum members read on the hot paths, bound once (reading one off its class costs about 0.17 us).
-_WHEN_EMPTY, _AFTER_EACH_PLAY = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY
+_WHEN_EMPTY, _AFTER_EACH_PLAY, _ANY_TIME = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY, Refill.ANY_TIME
 _REQUIRED, _NO_CALL, _REPLAY = CallRule.REQUIRED, CallRule.NONE, Ties.REPLAY
 _KEEP_TOPS, _EACH_PILE = RebuildRule.KEEP_TOPS, RebuildRule.EACH_PILE
 _FIRST_LANDS, _LOWER_STAYS = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS
@@ -237,7 +239,8 @@ class Kernel:
         self.version = 0
         """Counts the changes (a cache key)."""
         self._dead = (-1, False)
-        self.last_t: float | int | None = None
+        self.last_t: float | int = 0
+        """The time of the latest timed event (0 before any): no later event may be timed earlier."""
         self.group: _Group | None = None
         self.collisions: list[Collision] = []
         self.out_seat: int | None = None  # went out, call still due
@@ -356,19 +359,29 @@ class Kernel:
         """Whether the refill rule makes ``seat`` draw before its next play (rule ``play.must-draw-first``)."""
         return bool(self.debt[seat] and self.draws[seat])
 
-    def playable(self, seat: int, for_block: bool = False) -> tuple[int, int, int | None] | None:
-        """A one-card play ``(code, pile, declared)`` the seat could make now, or ``None``.
-
-        With ``for_block``, a held joker counts only where the variant says it prevents a
-        flip (``jokers.prevents_flip``)."""
-        if self.debt[seat] and self.draws[seat]:
-            return None
-        fit, tops = self.fit, self.tops
+    def reach(self, for_block: bool = False) -> int:
+        """The cards (a mask over codes) that fit some pile top now; with ``for_block``, without
+        the joker where the variant says a held joker does not prevent a flip."""
+        fit = self.fit
         reach = 0
-        for key in tops:
+        for key in self.tops:
             reach |= fit[key]
         if for_block and not self.variant.joker_prevents_flip:
             reach &= ~JOKER_BIT
+        return reach
+
+    def playable(
+        self, seat: int, for_block: bool = False, reach: int | None = None
+    ) -> tuple[int, int, int | None] | None:
+        """A one-card play ``(code, pile, declared)`` the seat could make now, or ``None``.
+
+        With ``for_block``, a held joker counts only where the variant says it prevents a
+        flip (``jokers.prevents_flip``); ``reach`` is :meth:`reach`'s answer, if known."""
+        if self.debt[seat] and self.draws[seat]:
+            return None
+        fit, tops = self.fit, self.tops
+        if reach is None:
+            reach = self.reach(for_block)
         for code in self.hands[seat]:
             if reach >> code & 1:
                 if code == JOKER_CODE:
@@ -407,7 +420,7 @@ class Kernel:
 
     def draw_rule(self, seat: int) -> str | None:
         """The rule a draw by ``seat`` would break now (``draw.empty``, ``draw.hand-full``,
-        ``draw.not-allowed``), or ``None`` if the seat may draw."""
+        ``draw.not-allowed``), or ``None`` if the seat may draw: the refill rule, judged here only."""
         hand_len = len(self.hands[seat])
         if not self.draws[seat]:
             return rules.DRAW_EMPTY
@@ -425,10 +438,12 @@ class Kernel:
         """The first seat that can still play or draw, with what it can do; ``None`` if blocked."""
         if self.out_seat is not None:
             return self.out_seat, f"{self.names[self.out_seat]} has gone out and must call"
-        for seat in sorted(self.pickup_owed):
+        if self.pickup_owed:
+            seat = min(self.pickup_owed)
             return seat, f"{self.names[seat]} must pick up a centre pile (missed call)"
+        reach = self.reach(for_block=True)
         for seat in range(self.variant.players):
-            found = self.playable(seat, for_block=True)
+            found = self.playable(seat, True, reach)
             if found is not None:
                 code, pile, declared = found
                 card = TEXT_OF[code] + (f" as {RANK_NAMES[declared]}" if declared else "")
@@ -561,47 +576,10 @@ class Kernel:
 
         A play at the same ``t`` on the same pile as the play just before it, by another
         player, collided with it: under ``lower-stays`` and ``return-both`` it is judged
-        against the top both cards landed on.
+        against the top both cards landed on.  (The rule is judged in :meth:`play`.)
         """
-        v = self.variant
-        group = self.group
-        if group is not None:
-            group = self._collision_group(player, pile, t) if 0 <= pile < v.piles else None
-        if not self.calm or group is not None:
-            problem = self._check_common(player, same_instant_play=group is not None or self._same_instant(player, t))
-            if problem is not None:
-                return problem
-            if not self.revealed:
-                return Violation(rules.EVENT_ORDER, player,
-                                 f"{self.names[player]} played before the starters were revealed")
-        elif not 0 <= player < v.players:
-            return self._check_common(player)
-        if not 0 <= pile < v.piles:
-            return self._late(Violation(rules.EVENT_INVALID, player,
-                                        f"there is no centre pile {brief(pile)} (this variant has {v.piles})"))
-        hand = self.hands[player]
-        n = len(cards)
-        if n == 1:
-            code = cards[0]
-            if code not in hand:
-                return self._late(self._not_in_hand(player, cards))
-        elif not n:
-            return self._late(Violation(rules.EVENT_INVALID, player, f"{self.names[player]}'s play names no card"))
-        elif not v.runs:
-            return self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} cards at once; this "
-                                        "variant plays one card at a time"))
-        elif Counter(cards) - Counter(hand):
-            return self._late(self._not_in_hand(player, cards))
-        if self.debt[player] and self.draws[player]:
-            return self._late(Violation(rules.PLAY_MUST_DRAW_FIRST, player,
-                                        f"{self.names[player]} must draw {self.debt[player]} more card(s) before "
-                                        f"playing (refill rule: {v.refill.value})"))
-        key = self.tops[pile] if group is None else group.prior[0]
-        if n == 1 and code != JOKER_CODE and not declared:  # the commonest play: one bit test
-            if self.fit[key] >> code & 1:
-                return None
-            return self._late(self._misfit(player, cards, 0, pile, key, group))
-        return self._late(self._check_cards(player, cards, pile, declared, key, group))
+        stopped = self.run(((PLAY, player, pile, cards, declared, t),), apply=False)
+        return None if stopped is None else stopped[1]
 
     def _check_cards(
         self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], key: int, group: _Group | None
@@ -653,11 +631,12 @@ class Kernel:
             return Violation(rules.PLAY_JOKER, player, f"{name} may not go out on a joker")
         return None
 
-    def _late(self, problem: Violation | None) -> Violation | None:
-        """A play refused on a calm table: unless the deal has ended in a dead end, which is
-        named first (a legal play proves the table is not dead, so only refusals ask)."""
-        if problem is not None and self.calm and self.is_dead_end():
-            return self._check_common(problem.player)
+    def _late(self, problem: Violation) -> Violation:
+        """A play or draw refused on a calm table: unless the deal has ended in a dead end, which
+        is named first (an event that stands proves the table is not dead, so only refusals ask)."""
+        self.version += 1  # the loop in :meth:`run` does not count its plays and draws
+        if self.calm and self.is_dead_end():
+            return self._check_common(problem.player) or problem
         return problem
 
     def _not_in_hand(self, player: int, cards: Sequence[int]) -> Violation:
@@ -692,33 +671,26 @@ class Kernel:
                          f"{self.names[player]}'s run puts {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
 
     def check_draw(self, player: int, card: int | None = None) -> Violation | None:
-        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``."""
-        if not (self.calm and 0 <= player < self.variant.players):
-            problem = self._check_common(player)
-            if problem is not None:
-                return problem
-        rule = self.draw_rule(player)
-        if rule is None:
-            stack = self.draws[player]
-            if card is None or stack[-1] == card:
-                return None
-            return self._late_draw(Violation(rules.DRAW_MISMATCH, player, f"{self.names[player]} drew {TEXT_OF[card]}, "
-                                             f"but the top of their draw stack is {TEXT_OF[stack[-1]]}"))
-        name, hand = self.names[player], self.hands[player]
-        if rule == rules.DRAW_EMPTY:
+        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``
+        (judged in :meth:`draw`)."""
+        stopped = self.run(((DRAW, player, -1, card, (), None),), apply=False)
+        return None if stopped is None else stopped[1]
+
+    def _refused_draw(self, rule: str, player: int, card: int | None) -> Violation:
+        """The violation of a draw the draw rule refuses (``rule``: :meth:`draw_rule`'s answer, or
+        ``draw.mismatch``)."""
+        name, hand, stack = self.names[player], self.hands[player], self.draws[player]
+        if rule == rules.DRAW_MISMATCH:
+            assert card is not None
+            message = f"{name} drew {TEXT_OF[card]}, but the top of their draw stack is {TEXT_OF[stack[-1]]}"
+        elif rule == rules.DRAW_EMPTY:
             message = f"{name} drew from an empty draw stack"
         elif rule == rules.DRAW_HAND_FULL:
             message = f"{name} drew with {len(hand)} cards in hand; the limit is {self.variant.hand_limit}"
         else:
             message = (f"{name} drew with {len(hand)} card(s) in hand; this variant refills only when the hand "
                        "is empty")
-        return self._late_draw(Violation(rule, player, message))
-
-    def _late_draw(self, problem: Violation) -> Violation | None:
-        """As :meth:`_late`, for draws: a refused draw on a dead table names the end first."""
-        if self.calm and self.is_dead_end():
-            return self._check_common(problem.player)
-        return problem
+        return self._late(Violation(rule, player, message))
 
     def check_flip(self) -> Violation | None:
         """Why the reserves may not flip now, or ``None``."""
@@ -727,14 +699,21 @@ class Kernel:
             return problem
         if not self.revealed:
             return Violation(rules.EVENT_ORDER, None, "a flip came before the starters were revealed")
-        blocker = self.blocker()
-        if blocker is not None:
-            seat, what = blocker
-            return Violation(rules.FLIP_NOT_BLOCKED, seat, f"a flip needs everyone blocked, but {what}")
+        problem = self._check_blocked(rules.FLIP_NOT_BLOCKED, "a flip")
+        if problem is not None:
+            return problem
         if not any(self.reserves):
             return Violation(rules.FLIP_NO_RESERVE, None,
                              "every reserve is empty: the centre must be rebuilt, not flipped")
         return None
+
+    def _check_blocked(self, rule: str, what: str) -> Violation | None:
+        """The violation of ``rule`` by a table event that needs everyone blocked, if someone is not."""
+        blocker = self.blocker()
+        if blocker is None:
+            return None
+        seat, can = blocker
+        return Violation(rule, seat, f"{what} needs everyone blocked, but {can}")
 
     def check_rebuild(self, reserves: Sequence[Sequence[int]] | None = None) -> Violation | None:
         """Why the centre may not be rebuilt now (into ``reserves``, top first), or ``None``."""
@@ -747,10 +726,9 @@ class Kernel:
         if any(left):
             return Violation(rules.REBUILD_EARLY, None,
                              f"the reserves still hold {'/'.join(map(str, left))} cards: flip them first")
-        blocker = self.blocker()
-        if blocker is not None:
-            seat, what = blocker
-            return Violation(rules.REBUILD_EARLY, seat, f"a rebuild needs everyone blocked, but {what}")
+        problem = self._check_blocked(rules.REBUILD_EARLY, "a rebuild")
+        if problem is not None:
+            return problem
         if reserves is not None:
             return self._check_rebuilt(reserves)
         return None
@@ -854,7 +832,7 @@ class Kernel:
         reserves as sequences of codes, top first (rebuild).  ``t`` is the event's time in
         milliseconds (rule ``time.order``; collisions and ties are judged by it).
         """
-        if t is not None and self.last_t is not None and t < self.last_t:
+        if t is not None and t < self.last_t:
             return Violation(rules.TIME_ORDER, player if player >= 0 else None,
                              f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
         seat = self._missed_call(kind, t)
@@ -892,47 +870,188 @@ class Kernel:
 
     # ------------------------------------------------------------------ check and change
 
-    def play(
-        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int] = (),
-        t: float | int | None = None, index: int = -1,
-    ) -> Violation | None:
-        """Judge a play and, if it stands, apply it: :meth:`event` for a play, on the short path."""
-        last = self.last_t
-        if self.out_seat is not None or (t is not None and last is not None and t < last):
-            return self.event(PLAY, player, pile, cards, declared, t, index)
-        problem = self.check_play(player, cards, pile, declared, t)
-        if problem is None:
-            if self.variant.collisions is _FIRST_LANDS or t is None:
-                self._do_play(player, cards, pile, declared, t)
-                self.group = None
-            else:
-                self._land_play(player, cards, pile, declared, t, index)
-            if t is not None:
-                self.last_t = t
-        return problem
+    def run(
+        self, events: Iterable[tuple[int, int, int, Any, Sequence[int], float | int | None]], start: int = 0,
+        *, apply: bool = True, judge: bool = True,
+    ) -> tuple[int, Violation] | None:
+        """Judge ``events`` in order, applying each one that stands; stop at the first that does
+        not and return its index (counting from ``start``) and violation, or ``None``.
 
-    def draw(self, player: int, card: int | None = None, t: float | int | None = None) -> Violation | None:
-        """Judge a draw (of ``card``, when the log names it) and, if it stands, apply it."""
-        last = self.last_t
-        if self.out_seat is not None or (t is not None and last is not None and t < last):
-            return self.event(DRAW, player, -1, card, (), t)
-        problem = self.check_draw(player, card)
-        if problem is None:
-            self.group = None
-            self._do_draw(player)
-            if t is not None:
-                self.last_t = t
-        return problem
+        Each event is ``(kind, player, pile, cards, declared, t)`` as :meth:`check_event` takes
+        it.  This loop is the one place where plays, draws and flips are judged and made
+        (:meth:`check_play` and :meth:`check_draw` run it with ``apply=False``, which judges and
+        changes nothing, after :meth:`check_event` has looked at the time and a missed call;
+        :meth:`apply_event` runs it with ``judge=False``, which lays the cards without judging or
+        collision policy); other events go to :meth:`check_event` and :meth:`apply_event`.  The
+        deal's lists are bound to locals once, so a long log is judged at the speed of a bare loop.
+        """
+        v = self.variant
+        hands, draws, piles, tops, debt, fit, reserves = (
+            self.hands, self.draws, self.piles, self.tops, self.debt, self.fit, self.reserves)
+        n_players, n_piles, runs, refill = v.players, v.piles, v.runs, v.refill
+        first_lands = v.collisions is _FIRST_LANDS
+        owes = refill is not _ANY_TIME or not v.hand_size  # whether the refill rule ever owes a draw
+        joker, key_of, draw_rule = JOKER_CODE, KEY_OF_CODE, self.draw_rule
+        guard = judge and apply
+        last, calm = self.last_t, self.calm
+        # ``version`` keys the dead-end cache: plays and draws do not count it in the loop, so it
+        # is counted before every call that may read the cache, and at the end.
+        index = start - 1
+        for kind, player, pile, cards, declared, t in events:
+            index += 1
+            if guard and ((t is not None and t < last) or not calm):
+                # A time earlier than the last, or a table that is not calm (before the reveal, a
+                # call due, a pickup owed, the end): judged whole by check_event.
+                self.last_t = last
+                self.version += 1
+                problem = self.check_event(kind, player, pile, cards, declared, t)
+                if problem is not None:
+                    return index, problem
+                self.apply_event(kind, player, pile, cards, declared, t, index)
+                last, calm = self.last_t, self.calm
+                continue
+            if kind == PLAY:
+                if judge:
+                    group = self.group
+                    if group is not None:
+                        group = self._collision_group(player, pile, t) if 0 <= pile < n_piles else None
+                    if not calm or group is not None:
+                        same = group is not None or self._same_instant(player, t)
+                        self.version += 1
+                        problem = self._check_common(player, same_instant_play=same)
+                        if problem is not None:
+                            return index, problem
+                        if not self.revealed:
+                            return index, Violation(rules.EVENT_ORDER, player, f"{self.names[player]} played "
+                                                    "before the starters were revealed")
+                    elif not 0 <= player < n_players:
+                        self.version += 1
+                        return index, self._check_common(player) or self._late(Violation(
+                            rules.EVENT_INVALID, None,
+                            f"there is no seat {brief(player)} in a {n_players}-player game"))
+                    if not 0 <= pile < n_piles:
+                        return index, self._late(Violation(rules.EVENT_INVALID, player, f"there is no centre pile "
+                                                           f"{brief(pile)} (this variant has {n_piles})"))
+                    hand = hands[player]
+                    n = len(cards)
+                    if n == 1:
+                        code = cards[0]
+                        if code not in hand:
+                            return index, self._late(self._not_in_hand(player, cards))
+                    elif not n:
+                        return index, self._late(Violation(rules.EVENT_INVALID, player,
+                                                           f"{self.names[player]}'s play names no card"))
+                    elif not runs:
+                        return index, self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} "
+                                                           "cards at once; this variant plays one card at a time"))
+                    elif Counter(cards) - Counter(hand):
+                        return index, self._late(self._not_in_hand(player, cards))
+                    if owes and self.must_draw_first(player):
+                        return index, self._late(Violation(rules.PLAY_MUST_DRAW_FIRST, player, f"{self.names[player]} "
+                                                           f"must draw {debt[player]} more card(s) before playing "
+                                                           f"(refill rule: {refill.value})"))
+                    key = tops[pile] if group is None else group.prior[0]
+                    if n == 1 and code != joker and not declared:  # the commonest play: one bit test
+                        if not fit[key] >> code & 1:
+                            return index, self._late(self._misfit(player, cards, 0, pile, key, group))
+                    else:
+                        problem = self._check_cards(player, cards, pile, declared, key, group)
+                        if problem is not None:
+                            return index, self._late(problem)
+                    if not apply:
+                        continue
+                    if t is not None:
+                        last = t
+                        if not first_lands:  # the collision policy decides what stays
+                            self.last_t = last
+                            self._land_play(player, cards, pile, declared, t, index)
+                            calm = self.calm
+                            continue
+                    elif not first_lands:
+                        self.group = None
+                # The play lands: the one place a play changes the state.
+                hand = hands[player]
+                if len(cards) == 1:
+                    code = cards[0]
+                    hand.remove(code)
+                    piles[pile].append(code)
+                else:
+                    for code in cards:
+                        hand.remove(code)
+                    piles[pile].extend(cards)
+                    code = cards[-1]
+                tops[pile] = top_key(declared[-1], NO_COLOUR) if code == joker else key_of[code]
+                if owes:
+                    self._refill_debt(player, len(cards))
+                if not hand and not draws[player]:
+                    self.version += 1
+                    self._went_out(player, t)
+                    calm = self.calm
+            elif kind == DRAW:
+                if judge:
+                    if not (calm and 0 <= player < n_players):
+                        self.version += 1
+                        problem = self._check_common(player)
+                        if problem is not None:
+                            return index, problem
+                    rule = draw_rule(player)
+                    if rule is None and cards is not None and draws[player][-1] != cards:
+                        rule = rules.DRAW_MISMATCH
+                    if rule is not None:
+                        return index, self._refused_draw(rule, player, cards)
+                    if not apply:
+                        continue
+                    if t is not None:
+                        last = t
+                    if not first_lands:
+                        self.group = None
+                # The draw: the one place a draw changes the state.
+                hands[player].append(draws[player].pop())
+                if owes and debt[player]:
+                    debt[player] -= 1
+            elif kind == FLIP:
+                self.version += 1
+                if judge:
+                    if calm and any(reserves):
+                        # Calm, with a reserve to flip: only whether everyone is blocked is left to judge.
+                        problem = self._check_blocked(rules.FLIP_NOT_BLOCKED, "a flip")
+                    else:
+                        problem = self.check_flip()
+                    if problem is not None:
+                        return index, problem
+                    if not apply:
+                        continue
+                    if t is not None:
+                        last = t
+                    self.group = None
+                # The flip: each reserve with cards turns its top card onto its pile.
+                for i, reserve in enumerate(reserves):
+                    if reserve:
+                        code = reserve.pop()
+                        piles[i].append(code)
+                        tops[i] = key_of[code]
+            else:
+                self.version += 1
+                if judge:
+                    problem = self._check_kind(kind, player, pile, cards, declared, t)
+                    if problem is not None:
+                        return index, problem
+                    if not apply:
+                        continue
+                self.last_t = last
+                self.apply_event(kind, player, pile, cards, declared, t, index)
+                last, calm = self.last_t, self.calm
+        self.last_t = last
+        self.version += 1
+        return None
 
     def event(
         self, kind: int, player: int = -1, pile: int = -1, cards: Any = None, declared: Sequence[int] = (),
         t: float | int | None = None, index: int = -1,
     ) -> Violation | None:
-        """Judge an event (:meth:`check_event`) and, if it stands, apply it (:meth:`apply_event`)."""
-        problem = self.check_event(kind, player, pile, cards, declared, t)
-        if problem is None:
-            self.apply_event(kind, player, pile, cards, declared, t, index)
-        return problem
+        """Judge one event and, if it stands, apply it (:meth:`run` on one event)."""
+        stopped = self.run(((kind, player, pile, cards, declared, t),), index)
+        return None if stopped is None else stopped[1]
 
     def apply_event(
         self,
@@ -958,9 +1077,10 @@ class Kernel:
         if kind == PLAY:
             self._land_play(player, cards, pile, declared, t, index)
         elif kind == DRAW:
-            result = self._do_draw(player)
+            self.run(((DRAW, player, -1, None, (), t),), judge=False)
+            result = self.hands[player][-1]
         elif kind == FLIP:
-            self._do_flip()
+            self.run(((FLIP, -1, -1, None, (), t),), judge=False)
         elif kind == REBUILD:
             result = self._do_rebuild(cards)
         elif kind == REVEAL:
@@ -992,7 +1112,7 @@ class Kernel:
         """A checked play lands: alone, or in a collision resolved by the variant's policy."""
         policy = self.variant.collisions
         if policy is _FIRST_LANDS or t is None:  # the log order is the landing order
-            self._do_play(player, cards, pile, declared, t)
+            self._lay(player, cards, pile, declared, t, index)
             self.group = None
             return
         group = self._collision_group(player, pile, t)
@@ -1000,7 +1120,7 @@ class Kernel:
         if group is None:
             cards_on_pile = self.piles[pile]
             prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
-            self._do_play(player, cards, pile, declared, t)
+            self._lay(player, cards, pile, declared, t, index)
             self.group = _Group(t, pile, prior, landed)
             self.group.plays = [index]
             return
@@ -1014,7 +1134,7 @@ class Kernel:
             if kept is not None:
                 self._undo_landed(kept, group)
             if policy is _LOWER_STAYS:
-                self._do_play(player, cards, pile, declared, t)
+                self._lay(player, cards, pile, declared, t, index)
                 group.kept, stays = landed, index
             else:  # return-both: every card goes back and the prior top stays
                 group.kept, stays = None, None
@@ -1092,40 +1212,18 @@ class Kernel:
         self.version += 1
         self._settle()
 
-    def _do_play(
-        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None = None
-    ) -> None:
-        hand = self.hands[player]
-        for code in cards:
-            hand.remove(code)
-        self.piles[pile].extend(cards)
-        last = cards[-1]
-        self.tops[pile] = top_key(declared[-1], NO_COLOUR) if last == JOKER_CODE else KEY_OF_CODE[last]
+    def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None,
+             index: int) -> None:
+        """Lay checked cards on a pile, outside any collision policy (:meth:`run` does it)."""
+        self.run(((PLAY, player, pile, cards, declared, t),), index, judge=False)
+
+    def _refill_debt(self, player: int, played: int) -> None:
+        """The draws the refill rule owes after ``played`` cards left the hand."""
         stack = self.draws[player]
-        refill = self.variant.refill
-        if refill is _AFTER_EACH_PLAY:
-            self.debt[player] = min(len(cards), len(stack))
-        elif refill is _WHEN_EMPTY and not hand:
+        if self.variant.refill is _AFTER_EACH_PLAY:
+            self.debt[player] = min(played, len(stack))
+        elif self.variant.refill is _WHEN_EMPTY and not self.hands[player]:
             self.debt[player] = min(self.variant.hand_limit, len(stack))
-        self.version += 1
-        if not hand and not stack:
-            self._went_out(player, t)
-
-    def _do_draw(self, player: int) -> int:
-        code = self.draws[player].pop()
-        self.hands[player].append(code)
-        if self.debt[player]:
-            self.debt[player] -= 1
-        self.version += 1
-        return code
-
-    def _do_flip(self) -> None:
-        for pile, reserve in enumerate(self.reserves):
-            if reserve:
-                code = reserve.pop()
-                self.piles[pile].append(code)
-                self.tops[pile] = KEY_OF_CODE[code]
-        self.version += 1
 
     def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> Sequence[Sequence[int]]:
         """Rebuild with the given stacks (top first), or shuffle with the deal's random source."""

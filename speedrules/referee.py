@@ -268,14 +268,20 @@ def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Viola
     """Judge a deal's events as they stand in the log (parsed JSON), stopping at the first
     violation; return its index and violation, or ``None`` if every event stood.
 
-    This is the referee's hot loop.  It reads the commonest events (a one-card play, a draw)
-    straight from the log's dicts, where their shape is one the structural check accepts
-    (keys exactly as expected, indices and time of the right types), and hands them to the
-    kernel (:meth:`Kernel.play`, :meth:`Kernel.draw`), which judges and applies them; every
-    other event is coded by the structural check (one it refuses raises :class:`_Malformed`)
-    and judged by :meth:`Kernel.event`.  No rule is judged here.
+    The kernel judges (:meth:`Kernel.run`); this side only codes the events as they are
+    needed (:func:`_coded`), so a log is read, judged and applied in one pass.
     """
-    play, draw, event = kernel.play, kernel.draw, kernel.event
+    return kernel.run(_coded(raw_events))
+
+
+def _coded(raw_events: Sequence[Any]) -> Iterator[CompiledEvent]:
+    """The events coded as :func:`~speedrules.log.compile_events` codes them, one at a time.
+
+    The commonest shapes (a one-card play, a draw, a flip) are read straight from the dicts
+    where the structural check would accept them (keys exactly as expected, indices and
+    times of the right types); every other event goes through the structural check, and one
+    it refuses raises :class:`_Malformed`.  No rule is judged here.
+    """
     codes, inf, dict_, single = CODE_OF_TEXT, math.inf, dict, _ONE_CARD
     for index, ev in enumerate(raw_events):
         if type(ev) is dict_:
@@ -287,10 +293,8 @@ def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Viola
                     player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
                     if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
                             and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
-                        problem = play(player, single[code], pile, (), t, index)
-                        if problem is None:
-                            continue
-                        return index, problem
+                        yield PLAY, player, pile, single[code], (), t
+                        continue
                 elif typ == "draw":
                     size = len(ev)
                     player = ev["player"]
@@ -307,20 +311,20 @@ def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Viola
                     if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
                          or (type(t) is float and 0 <= t < inf))
                             and type(player) is int and player >= 0):
-                        problem = draw(player, named, t)
-                        if problem is None:
-                            continue
-                        return index, problem
+                        yield DRAW, player, -1, named, (), t
+                        continue
+                elif typ == "flip":
+                    size = len(ev)
+                    t = ev["t"] if size == 2 else None
+                    if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
+                        yield FLIP, -1, -1, None, (), t
+                        continue
             except (KeyError, TypeError):
                 pass
         compiled = compile_event(ev)
         if compiled is None:
             raise _Malformed(index)
-        kind, player, pile, cards, declared, t = compiled
-        problem = event(kind, player, pile, cards, declared, t, index)
-        if problem is not None:
-            return index, problem
-    return None
+        yield compiled
 
 
 _ONE_CARD = tuple((code,) for code in range(53))

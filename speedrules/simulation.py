@@ -194,10 +194,9 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     game = deal(v, rng.getrandbits(63))
     assert game.seed is not None
     kernel = game.kernel
-    check_event, apply_event, event, play, draw = (
-        kernel.check_event, kernel.apply_event, kernel.event, kernel.play, kernel.draw)
-    # The simulator applies nothing the kernel has not accepted: ``event``, ``play`` and ``draw``
-    # judge first; ``apply_event`` only follows an accepted ``check_event``.
+    check_event, apply_event, event, run = kernel.check_event, kernel.apply_event, kernel.event, kernel.run
+    # The simulator applies nothing the kernel has not accepted: ``event`` and ``run`` judge
+    # first; ``apply_event`` only follows an accepted ``check_event``.
     hands, draws = kernel.hands, kernel.draws
     # Reaction.delay, inlined: low + int(rand() * width) ms, then rounded up to the tick.
     low = [b.reaction.mean_ms - b.reaction.spread_ms + tick - 1 for b in bots]
@@ -302,13 +301,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
             kind, pile, codes, declared = option
             # Every action is judged by the kernel as it lands: one that no longer fits (the table
             # changed at this instant, or the deal ended) is taken back.
-            if kind == PLAY:
-                problem = play(seat, codes, pile, declared, t, events)
-            elif kind == DRAW:
-                problem = draw(seat, None, t)
-            else:
-                problem = event(kind, seat, pile, None, declared, t, events)
-            if problem is not None:
+            if run(((kind, seat, pile, codes if kind == PLAY else None, declared, t),), events) is not None:
                 bounced += 1
                 continue
             events += 1
