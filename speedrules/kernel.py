@@ -181,6 +181,7 @@ class Kernel:
 
     __slots__ = (
         "_dead",
+        "_frame",
         "_rng",
         "callers",
         "calm",
@@ -248,6 +249,7 @@ class Kernel:
         self.tied: tuple[int, ...] = ()
         self.callers: set[int] = set()
         self.pickup_owed: set[int] = set()
+        self._frame = self._make_frame()
 
     def copy(self) -> Kernel:
         """An independent copy, random source included."""
@@ -270,7 +272,16 @@ class Kernel:
         other.out_seat, other.finish_t, other.tied = self.out_seat, self.finish_t, self.tied
         other.callers = set(self.callers)
         other.pickup_owed = set(self.pickup_owed)
+        other._frame = other._make_frame()
         return other
+
+    def _make_frame(self) -> tuple[Any, ...]:
+        """What :meth:`run` binds to locals: the deal's lists (never replaced, only changed in place)
+        and the variant's constants."""
+        v = self.variant
+        return (self.hands, self.draws, self.piles, self.tops, self.debt, v.tables.card_fit, self.reserves,
+                v.players, v.piles, v.runs, v.refill, v.collisions is _FIRST_LANDS,
+                v.refill is not _ANY_TIME or not v.hand_size)  # whether the refill rule ever owes a draw
 
     def __repr__(self) -> str:
         return f"<Kernel {self.variant.name}, {sum(map(len, self.hands))} cards in hand, version {self.version}>"
@@ -557,6 +568,7 @@ class Kernel:
         )
 
     def _collision_group(self, player: int, pile: int, t: float | int | None) -> _Group | None:
+        """The plays this one collides with: those landing on the same pile at the same ``t`` by others."""
         group = self.group
         if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
             return None
@@ -885,12 +897,8 @@ class Kernel:
         collision policy); other events go to :meth:`check_event` and :meth:`apply_event`.  The
         deal's lists are bound to locals once, so a long log is judged at the speed of a bare loop.
         """
-        v = self.variant
-        hands, draws, piles, tops, debt, fit, reserves = (
-            self.hands, self.draws, self.piles, self.tops, self.debt, self.fit, self.reserves)
-        n_players, n_piles, runs, refill = v.players, v.piles, v.runs, v.refill
-        first_lands = v.collisions is _FIRST_LANDS
-        owes = refill is not _ANY_TIME or not v.hand_size  # whether the refill rule ever owes a draw
+        hands, draws, piles, tops, debt, card_fit, reserves, n_players, n_piles, runs, refill, first_lands, owes = (
+            self._frame)
         joker, key_of, draw_rule = JOKER_CODE, KEY_OF_CODE, self.draw_rule
         guard = judge and apply
         last, calm = self.last_t, self.calm
@@ -904,6 +912,15 @@ class Kernel:
                 # call due, a pickup owed, the end): judged whole by check_event.
                 self.last_t = last
                 self.version += 1
+                if kind == REVEAL and not self.revealed and (t is None or t >= last):  # the first event, always
+                    problem = self.check_reveal()
+                    if problem is not None:
+                        return index, problem
+                    self._do_reveal()
+                    if t is not None:
+                        last = self.last_t = t
+                    calm = self.calm
+                    continue
                 problem = self.check_event(kind, player, pile, cards, declared, t)
                 if problem is not None:
                     return index, problem
@@ -912,10 +929,9 @@ class Kernel:
                 continue
             if kind == PLAY:
                 if judge:
-                    group = self.group
-                    if group is not None:
-                        group = self._collision_group(player, pile, t) if 0 <= pile < n_piles else None
-                    if not calm or group is not None:
+                    # Under first-lands no collision group ever forms; else this play may meet one.
+                    group = None if first_lands else self._collision_group(player, pile, t)
+                    if group is not None or not calm:
                         same = group is not None or self._same_instant(player, t)
                         self.version += 1
                         problem = self._check_common(player, same_instant_play=same)
@@ -951,10 +967,9 @@ class Kernel:
                                                            f"must draw {debt[player]} more card(s) before playing "
                                                            f"(refill rule: {refill.value})"))
                     key = tops[pile] if group is None else group.prior[0]
-                    if n == 1 and code != joker and not declared:  # the commonest play: one bit test
-                        if not fit[key] >> code & 1:
-                            return index, self._late(self._misfit(player, cards, 0, pile, key, group))
-                    else:
+                    # The commonest play, one card as it is, is one bit test; a run, a joker or a
+                    # misfit goes card by card.
+                    if not (n == 1 and not declared and card_fit[key] >> code & 1):
                         problem = self._check_cards(player, cards, pile, declared, key, group)
                         if problem is not None:
                             return index, self._late(problem)
@@ -969,10 +984,12 @@ class Kernel:
                             continue
                     elif not first_lands:
                         self.group = None
-                # The play lands: the one place a play changes the state.
-                hand = hands[player]
-                if len(cards) == 1:
+                else:
+                    hand = hands[player]
+                    n = len(cards)
                     code = cards[0]
+                # The play lands: the one place a play changes the state.
+                if n == 1:
                     hand.remove(code)
                     piles[pile].append(code)
                 else:
@@ -980,7 +997,7 @@ class Kernel:
                         hand.remove(code)
                     piles[pile].extend(cards)
                     code = cards[-1]
-                tops[pile] = top_key(declared[-1], NO_COLOUR) if code == joker else key_of[code]
+                tops[pile] = key_of[code] if code != joker else top_key(declared[-1], NO_COLOUR)
                 if owes:
                     self._refill_debt(player, len(cards))
                 if not hand and not draws[player]:

@@ -161,45 +161,71 @@ _SINGLE = tuple((code,) for code in range(53))
 _INF = math.inf
 
 
-def compile_events(raw_events: list[Any]) -> list[CompiledEvent] | None:
-    """A deal's events, checked and coded; ``None`` exactly when the schema refuses one.
+class MalformedEvent(Exception):
+    """An event the structural check refuses, met by :func:`coded_events` (``args[0]``: its index)."""
 
-    The two commonest shapes (a one-card play, a draw, each with or without ``t``) are
-    recognised inline: the short path accepts only what :func:`compile_event` accepts
-    and gives the same result; everything else goes through :func:`compile_event`.
+
+def coded_events(raw_events: Iterable[Any]) -> Iterator[CompiledEvent]:
+    """A deal's events, checked and coded one at a time, as :func:`compile_event` codes them;
+    an event the schema refuses raises :class:`MalformedEvent` when it is reached.
+
+    The commonest shapes (a one-card play, a draw, a flip) are read straight from the dicts
+    where the structural check would accept them (keys exactly as expected, indices and
+    times of the right types); every other event goes through :func:`compile_event`.  The
+    referee judges the events as they come, so a log is read and judged in one pass.
     """
-    out: list[CompiledEvent] = []
-    append = out.append
-    codes = CODE_OF_TEXT
-    for ev in raw_events:
-        if type(ev) is dict:
-            n = len(ev)
-            typ = ev.get("type")
-            if typ == "play" and (n == 4 or (n == 5 and "t" in ev)):
-                player, pile, text = ev.get("player"), ev.get("pile"), ev.get("card")
-                if type(player) is int and type(pile) is int and type(text) is str and player >= 0 and pile >= 0:
-                    code = codes.get(text)
-                    if code is not None:
-                        t: Any = ev.get("t")
-                        if t is None and n == 4:
-                            append((PLAY, player, pile, _SINGLE[code], (), None))
-                            continue
-                        if (type(t) is int or type(t) is float) and 0 <= t < _INF:
-                            append((PLAY, player, pile, _SINGLE[code], (), t))
-                            continue
-            elif typ == "draw" and n <= 4:
-                player, t = ev.get("player"), ev.get("t")
-                text = ev.get("card")
-                if (type(player) is int and player >= 0 and n == 2 + ("t" in ev) + ("card" in ev)
-                        and (("t" not in ev) or ((type(t) is int or type(t) is float) and 0 <= t < _INF))
-                        and (("card" not in ev) or (type(text) is str and text in codes))):
-                    append((DRAW, player, -1, None if text is None else codes[text], (), t))
-                    continue
+    codes, inf, dict_, single = CODE_OF_TEXT, _INF, dict, _SINGLE
+    for index, ev in enumerate(raw_events):
+        if type(ev) is dict_:
+            try:
+                typ = ev["type"]
+                if typ == "play":
+                    size = len(ev)
+                    t = ev["t"] if size == 5 else None
+                    player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
+                    if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
+                            and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
+                        yield PLAY, player, pile, single[code], (), t
+                        continue
+                elif typ == "draw":
+                    size = len(ev)
+                    player = ev["player"]
+                    named: int | None  # the card the draw names, if it names one
+                    if size == 4:
+                        t, named = ev["t"], codes[ev["card"]]
+                    elif size == 3:
+                        t, named = (ev["t"], None) if "t" in ev else (None, codes[ev["card"]])
+                    elif size == 2:
+                        t = named = None
+                    else:
+                        raise KeyError  # an unexpected key: the long way
+                    # no time only when there is no "t" key (a null one is refused by the structural check)
+                    if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
+                         or (type(t) is float and 0 <= t < inf))
+                            and type(player) is int and player >= 0):
+                        yield DRAW, player, -1, named, (), t
+                        continue
+                elif typ == "flip":
+                    size = len(ev)
+                    t = ev["t"] if size == 2 else None
+                    if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
+                        yield FLIP, -1, -1, None, (), t
+                        continue
+            except (KeyError, TypeError):
+                pass
         compiled = compile_event(ev)
         if compiled is None:
-            return None
-        append(compiled)
-    return out
+            raise MalformedEvent(index)
+        yield compiled
+
+
+def compile_events(raw_events: Iterable[Any]) -> list[CompiledEvent] | None:
+    """A deal's events, checked and coded (:func:`coded_events`); ``None`` exactly when the schema
+    refuses one."""
+    try:
+        return list(coded_events(raw_events))
+    except MalformedEvent:
+        return None
 
 
 def compile_event(ev: Any) -> CompiledEvent | None:

@@ -90,11 +90,14 @@ class FitTables:
     ``declares[rank]``: the ranks a joker may be declared as on that top.
     ``fit[key]``: the card codes (bit per code 0-52) that fit a top key; the joker's bit
     says that a joker may go there as some declared rank.
+    ``card_fit[key]``: ``fit`` without the joker's bit: the cards that fit as they are (a
+    joker fits only as the rank it is declared as).
     """
 
     accepts: tuple[int, ...]
     declares: tuple[int, ...]
     fit: tuple[int, ...]
+    card_fit: tuple[int, ...]
 
 
 @functools.cache
@@ -121,4 +124,4 @@ def fit_tables(
             if declares[top]:
                 mask |= JOKER_BIT
             fit[top_key(top, colour)] = mask
-    return FitTables(tuple(accepts), tuple(declares), tuple(fit))
+    return FitTables(tuple(accepts), tuple(declares), tuple(fit), tuple(m & ~JOKER_BIT for m in fit))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import math
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -27,7 +26,7 @@ import attrs
 
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
-from .cards import CODE_OF_TEXT, JOKER_CODE, TEXT_OF
+from .cards import JOKER_CODE, TEXT_OF
 from .dealing import check_layout_codes, default_names, is_deal_of
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
@@ -38,8 +37,9 @@ from .log import (
     CompiledEvent,
     Log,
     LogError,
+    MalformedEvent,
     archive_lines,
-    compile_event,
+    coded_events,
     compile_events,
     compile_head,
     layout_stacks,
@@ -251,83 +251,15 @@ def _remaining_of(deal: CompiledDeal, players: int) -> tuple[int, ...]:
     )
 
 
-class _Malformed(Exception):
-    """An event the structural check refuses, met by the one-pass reader."""
-
-
-def _replay_compiled(kernel: Kernel, events: Sequence[CompiledEvent]) -> tuple[int, Violation] | None:
-    event = kernel.event
-    for index, (kind, player, pile, cards, declared, t) in enumerate(events):
-        problem = event(kind, player, pile, cards, declared, t, index)
-        if problem is not None:
-            return index, problem
-    return None
-
-
 def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Violation] | None:
     """Judge a deal's events as they stand in the log (parsed JSON), stopping at the first
     violation; return its index and violation, or ``None`` if every event stood.
 
-    The kernel judges (:meth:`Kernel.run`); this side only codes the events as they are
-    needed (:func:`_coded`), so a log is read, judged and applied in one pass.
+    The kernel judges (:meth:`Kernel.run`) the events as the structural check codes them
+    (:func:`~speedrules.log.coded_events`, which raises :class:`~speedrules.log.MalformedEvent`
+    for one the schema refuses), so a log is read, judged and applied in one pass.
     """
-    return kernel.run(_coded(raw_events))
-
-
-def _coded(raw_events: Sequence[Any]) -> Iterator[CompiledEvent]:
-    """The events coded as :func:`~speedrules.log.compile_events` codes them, one at a time.
-
-    The commonest shapes (a one-card play, a draw, a flip) are read straight from the dicts
-    where the structural check would accept them (keys exactly as expected, indices and
-    times of the right types); every other event goes through the structural check, and one
-    it refuses raises :class:`_Malformed`.  No rule is judged here.
-    """
-    codes, inf, dict_, single = CODE_OF_TEXT, math.inf, dict, _ONE_CARD
-    for index, ev in enumerate(raw_events):
-        if type(ev) is dict_:
-            try:
-                typ = ev["type"]
-                if typ == "play":
-                    size = len(ev)
-                    t = ev["t"] if size == 5 else None
-                    player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
-                    if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
-                        yield PLAY, player, pile, single[code], (), t
-                        continue
-                elif typ == "draw":
-                    size = len(ev)
-                    player = ev["player"]
-                    named: int | None  # the card the draw names, if it names one
-                    if size == 4:
-                        t, named = ev["t"], codes[ev["card"]]
-                    elif size == 3:
-                        t, named = (ev["t"], None) if "t" in ev else (None, codes[ev["card"]])
-                    elif size == 2:
-                        t = named = None
-                    else:
-                        raise KeyError  # an unexpected key: the long way
-                    # no time only when there is no "t" key (a null one is refused by the structural check)
-                    if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
-                         or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and player >= 0):
-                        yield DRAW, player, -1, named, (), t
-                        continue
-                elif typ == "flip":
-                    size = len(ev)
-                    t = ev["t"] if size == 2 else None
-                    if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
-                        yield FLIP, -1, -1, None, (), t
-                        continue
-            except (KeyError, TypeError):
-                pass
-        compiled = compile_event(ev)
-        if compiled is None:
-            raise _Malformed(index)
-        yield compiled
-
-
-_ONE_CARD = tuple((code,) for code in range(53))
+    return kernel.run(list(coded_events(raw_events)))
 
 
 def start_deal(
@@ -366,7 +298,7 @@ def judge_deal(
     if not all_violations:
         if raw_events is not None and variant.collisions is _FIRST_LANDS:
             return _judge_logged(kernel, raw_events)
-        stopped = _replay_compiled(kernel, deal.events)
+        stopped = kernel.run(deal.events)
         if stopped is None:
             return _verdict(kernel, [], None, False, len(deal.events))
         return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
@@ -517,7 +449,7 @@ def referee_data(
                 verdict = _judge_logged(Kernel(v, *stacks, names=names), events)
             else:  # the long way says what is wrong with the layout
                 verdict = judge_deal(v, CompiledDeal(*stacks, ()), names, raw_events=events)
-        except _Malformed:
+        except MalformedEvent:
             raise refuse(data, name) from None
         if verdict.events_judged < len(events) and compile_events(events[verdict.events_judged:]) is None:
             raise refuse(data, name)  # an event after the first violation the schema refuses: unreadable
