@@ -236,7 +236,7 @@ def menu_maker(game: Game) -> Menu:
 
 
 def _choose_by_options(
-    bot: _FastBot, view: SeatView, options: Sequence[Action], rng: random.Random
+    bot: FastBot, view: SeatView, options: Sequence[Action], rng: random.Random
 ) -> Action | None:
     by_option = {option_of(a): a for a in options}
     groups, call = group_options(by_option)
@@ -250,9 +250,9 @@ def _is_plain(variant: Variant) -> bool:
     return not variant.runs and variant.jokers == 0
 
 
-class _FastBot(abc.ABC):
+class FastBot(abc.ABC):
     """The bundled bots.  ``_pick`` chooses from grouped integer options; ``choose`` is the
-    same choice on actions (the :class:`Bot` protocol); ``_decider`` is the simulator's
+    same choice on actions (the :class:`Bot` protocol); ``decider`` is the simulator's
     fast path for one game, which a bot may specialise as long as it chooses exactly as
     ``_pick`` does (same choice, same calls on ``rng``)."""
 
@@ -269,7 +269,7 @@ class _FastBot(abc.ABC):
     def choose(self, view: SeatView, options: Sequence[Action], rng: random.Random) -> Action | None:
         return _choose_by_options(self, view, options, rng)
 
-    def _decider(self, game: Game, rng: random.Random) -> Decider:
+    def decider(self, game: Game, rng: random.Random) -> Decider:
         menu = menu_maker(game)
         pick = self._pick
         piles = game.kernel.piles
@@ -287,7 +287,7 @@ class _FastBot(abc.ABC):
 
 
 @attrs.frozen(slots=True)
-class RandomBot(_FastBot):
+class RandomBot(FastBot):
     """Chooses at random: first uniformly among the distinct cards it could play and the
     draw (and a pickup, when it owes one), then uniformly among that card's piles, runs
     and declared ranks.  It calls when it goes out, except that with ``miss_call`` (a
@@ -314,8 +314,8 @@ class RandomBot(_FastBot):
         group = groups[int(rng.random() * len(groups))] if len(groups) > 1 else groups[0]
         return group[int(rng.random() * len(group))] if len(group) > 1 else group[0]
 
-    def _decider(self, game: Game, rng: random.Random) -> Decider:
-        general = _FastBot._decider(self, game, rng)
+    def decider(self, game: Game, rng: random.Random) -> Decider:
+        general = FastBot.decider(self, game, rng)
         v = game.variant
         if not _is_plain(v):
             return general
@@ -344,7 +344,7 @@ class RandomBot(_FastBot):
 
 
 @attrs.frozen(slots=True)
-class GreedyBot(_FastBot):
+class GreedyBot(FastBot):
     """Plays whenever it can and refills at once: it calls the moment it goes out, takes
     the smallest pile when it owes a pickup, plays when it has a play (the longest run,
     a real card before a joker, otherwise at random) and draws when it has none.
@@ -380,8 +380,8 @@ class GreedyBot(_FastBot):
                 plays = real
         return plays[int(rng.random() * len(plays))] if len(plays) > 1 else plays[0]
 
-    def _decider(self, game: Game, rng: random.Random) -> Decider:
-        general = _FastBot._decider(self, game, rng)
+    def decider(self, game: Game, rng: random.Random) -> Decider:
+        general = FastBot.decider(self, game, rng)
         v = game.variant
         if not _is_plain(v):
             return general

@@ -472,7 +472,11 @@ class Game:
     def to_log(self, *, players: Sequence[str] | None = None) -> Log:
         """This game as a ``speedrules-log/1`` log (layout and recorded history).
 
-        >>> write_log(game.to_log(players=["Ann", "Ben"]), "game.json")  # doctest: +SKIP
+        >>> game = deal("speed", seed=1)
+        >>> game.reveal()
+        >>> log = game.to_log(players=["Ann", "Ben"])
+        >>> log.names, len(log.deals[0].events), log.dumps().startswith('{"format": "speedrules-log/1"')
+        (('Ann', 'Ben'), 1, True)
         """
         from .log import log_from_games
 
@@ -490,9 +494,11 @@ def deal(
     The same integer ``seed`` gives the same layout (and the same rebuild shuffles)
     on every platform; ``None`` picks a seed and keeps it in ``game.seed``.
 
-    >>> game = deal(load_variant("speed"), seed=7)  # doctest: +SKIP
-    >>> len(game.hands[0]), len(game.draw_stacks[0])  # doctest: +SKIP
-    (5, 15)
+    >>> game = deal("speed", seed=7)
+    >>> len(game.hands[0]), len(game.draw_stacks[0]), game.seed
+    (5, 15, 7)
+    >>> deal("speed", seed=7).layout == game.layout
+    True
     """
     variant = as_variant(variant)
     rng, used_seed = make_rng(seed)

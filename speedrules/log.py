@@ -715,9 +715,13 @@ def read_log(
 ) -> Log:
     """Read and check a log file (JSON or YAML).
 
-    >>> log = read_log("examples/finished-game.json")  # doctest: +SKIP
-    >>> referee(log).valid  # doctest: +SKIP
-    True
+    >>> import io
+    >>> from speedrules import deal, referee
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> log = read_log(io.StringIO(game.to_log().dumps()))  # a path, or an open file
+    >>> log.variant.name, referee(log).valid
+    ('speed', True)
 
     ``variant`` is a trusted variant to judge by instead of the log's own.  A variant file
     the log names must lie in ``variant_dir``: by default the log's own folder (for an open
@@ -902,8 +906,13 @@ def log_from_games(
 ) -> Log:
     """A log of one or more games of the same variant played through the library.
 
-    >>> game = deal(load_variant("speed"), seed=1); game.reveal()  # doctest: +SKIP
-    >>> write_log(log_from_games([game]), "game.json")  # doctest: +SKIP
+    >>> from speedrules import deal
+    >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
+    >>> for game in games:
+    ...     game.reveal()
+    >>> log = log_from_games(games, players=["Ann", "Ben"])
+    >>> len(log.deals), log.names
+    (2, ('Ann', 'Ben'))
     """
     from .game import Game
 

@@ -1,8 +1,16 @@
 """The referee: replay a logged game through the rules core and say which event broke which rule.
 
->>> verdict = referee(read_log("examples/illegal-play.json"))  # doctest: +SKIP
->>> verdict.deals[0].violations[0].rule  # doctest: +SKIP
-'play.rank'
+>>> import json
+>>> from speedrules import deal, parse_log
+>>> game = deal("speed", seed=1)
+>>> game.reveal()
+>>> document = json.loads(game.to_log(players=["Ann", "Ben"]).dumps())
+>>> document["deals"][0]["events"].append({"type": "play", "player": 0, "card": "KS", "pile": 0})
+>>> verdict = referee(parse_log(document))
+>>> verdict.valid, verdict.deals[0].violations[0].rule
+(False, 'play.not-in-hand')
+>>> print(verdict.deals[0].violations[0].message)
+event 1: Ann played KS, which is not in their hand (JC 10S QD 10H 3S) (rule play.not-in-hand)
 
 Each deal is judged on its own, from its layout; by default judging a deal stops at
 its first violation, since later events may depend on it.  With ``all_violations``
@@ -546,9 +554,9 @@ def _finish(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Ver
     for number in late:
         message = (f"deal {number}: the match was already decided "
                    f"({names[match.winner] if match.winner is not None else '?'} won it); this deal does not count "
-                   "(rule match.after-end)")
+                   f"(rule {rules.MATCH_AFTER_END})")
         deals[number] = attrs.evolve(deals[number], violations=(
-            LoggedViolation(None, "match.after-end", None, message), *deals[number].violations))
+            LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
     return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names)
 
 

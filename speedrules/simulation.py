@@ -52,7 +52,7 @@ from .actions import (
     Rebuild,
     Reveal,
 )
-from .bots import WAIT, Bot, BotError, Option, SeatView, _FastBot, make_bots, option_of, seat_options
+from .bots import WAIT, Bot, BotError, Option, SeatView, FastBot, make_bots, option_of, seat_options
 from .cards import Card
 from .errors import SpeedrulesError
 from .game import Game, deal
@@ -216,7 +216,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
                            f"({', '.join(map(str, options))})")
         return option_of(action)
 
-    deciders = [b._decider(game, rng) if isinstance(b, _FastBot) else slow for b in bots]
+    deciders = [b.decider(game, rng) if isinstance(b, FastBot) else slow for b in bots]
     records: list[tuple[int, int, int, Any, tuple[int, ...], int]] = []
     log = records.append if ctx.want_log else None
     plays = draws_n = flips = rebuilds = calls = pickups = bounced = 0

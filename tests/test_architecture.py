@@ -1,0 +1,99 @@
+"""The shape the kernel issue asks for, checked on the source: no module reads another's private
+names, every rule id is a constant, and docs/architecture.md describes every module.
+
+A private name is one with a leading underscore (dunders aside).  A module may use ``x._name``
+only where ``_name`` is defined in that same module (its own class's attribute, method or
+slot, read on another instance of that class, as ``copy`` does); it may not import a private
+name from another module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import speedrules
+from speedrules import rules
+
+PACKAGE = Path(speedrules.__file__).resolve().parent
+MODULES = sorted(p for p in PACKAGE.glob("*.py"))
+ROOT = PACKAGE.parent
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _defined_private_names(tree: ast.Module) -> set[str]:
+    """Every private name a module defines: functions, classes, assigned names and attributes,
+    and ``__slots__`` entries."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                   for t in node.targets)):
+            for item in ast.walk(node.value):
+                if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                    names.add(item.value)
+    return {n for n in names if _is_private(n)}
+
+
+def private_reads(source: str) -> list[str]:
+    """The places a module's source reads a private name it does not define."""
+    tree = ast.parse(source)
+    own = _defined_private_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in own:
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"line {node.lineno}: from {node.module} import {a.name}"
+                      for a in node.names if _is_private(a.name)]
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_module_reads_another_modules_private_names(path: Path) -> None:
+    assert private_reads(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_private_name_check_finds_what_it_should() -> None:
+    assert private_reads("def f(game):\n    return game._hands\n") == ["line 2: game._hands"]
+    assert private_reads("from .game import _is_deal_of\n") == ["line 1: from game import _is_deal_of"]
+    own = "class K:\n    __slots__ = ('_rng',)\n    def copy(self):\n        other = K()\n        other._rng = 1\n"
+    assert private_reads(own) == []
+    assert private_reads("import x\nx.__name__\n") == []
+
+
+RULE_ID = re.compile(r"""["']([a-z]+\.[a-z]+(?:-[a-z]+)*)["']""")
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if p.name != "rules.py"], ids=lambda p: p.name)
+def test_code_names_rules_by_their_constants(path: Path) -> None:
+    """A rule id appears as a string only in speedrules.rules; elsewhere code uses the constant
+    (docstrings and comments may quote ids: only string constants outside docstrings count)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    bare = [f"line {n.lineno}: {n.value!r}" for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+            and n.value in rules.RULES]
+    assert bare == []
+
+
+def test_architecture_doc_describes_every_module() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    described = set(re.findall(r"^### `speedrules\.([a-z_]+)`", text, flags=re.MULTILINE))
+    modules = {p.stem for p in MODULES if p.stem not in ("__init__", "__main__")}
+    assert described == modules
