@@ -52,7 +52,7 @@ from .actions import (
     Rebuild,
     Reveal,
 )
-from .bots import WAIT, Bot, BotError, Option, SeatView, FastBot, make_bots, option_of, seat_options
+from .bots import WAIT, Bot, BotError, FastBot, Option, SeatView, make_bots, option_of, seat_options
 from .cards import Card
 from .errors import SpeedrulesError
 from .game import Game, deal
