@@ -321,7 +321,7 @@ class RandomBot(FastBot):
             return general
         rand = rng.random
         k = game.kernel
-        playable_codes, piles_for, may_draw = k.playable_codes, k.piles_for, k.may_draw
+        playable_codes, piles_for, draw_rule = k.playable_codes, k.piles_for, k.draw_rule
         calls = v.call is not CallRule.NONE  # else no call is ever due and no pickup owed
 
         def decide(seat: int) -> Option | None:
@@ -329,7 +329,7 @@ class RandomBot(FastBot):
             if calls and (k.out_seat is not None or k.pickup_owed):
                 return general(seat)
             codes = playable_codes(seat)
-            n = len(codes) + may_draw(seat)
+            n = len(codes) + (draw_rule(seat) is None)
             if not n:
                 return WAIT
             i = int(rand() * n) if n > 1 else 0
@@ -387,7 +387,7 @@ class GreedyBot(FastBot):
             return general
         rand = rng.random
         k = game.kernel
-        playable_codes, piles_for, may_draw = k.playable_codes, k.piles_for, k.may_draw
+        playable_codes, piles_for, draw_rule = k.playable_codes, k.piles_for, k.draw_rule
         calls = v.call is not CallRule.NONE  # else no call is ever due and no pickup owed
 
         def decide(seat: int) -> Option | None:
@@ -397,7 +397,7 @@ class GreedyBot(FastBot):
             plays = [(PLAY, pile, (code,), ()) for code in playable_codes(seat) for pile in piles_for(code)]
             if plays:
                 return plays[int(rand() * len(plays))] if len(plays) > 1 else plays[0]
-            if may_draw(seat):
+            if draw_rule(seat) is None:
                 return DRAW_OPTION
             return WAIT
 

@@ -193,6 +193,27 @@ def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | Non
     return random.Random(seed), seed
 
 
+def deal_codes(
+    variant: Variant, rng: random.Random
+) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
+    """Shuffle the variant's deck with ``rng`` and deal it, as card codes: ``(hands, draw,
+    starters, reserves)``, every stack top card first (see :func:`deal_layout`)."""
+    codes = deck_codes(variant.packs, variant.jokers)
+    shuffle_codes(codes, rng)
+    pos = 0
+
+    def take(n: int) -> list[int]:
+        nonlocal pos
+        pos += n
+        return codes[pos - n:pos]
+
+    hands = [take(variant.hand_size) for _ in range(variant.players)]
+    draw = [take(n) for n in variant.draw_sizes]
+    starters = take(variant.piles)
+    reserves = [take(n) for n in variant.reserve_sizes]
+    return hands, draw, starters, reserves
+
+
 def deal_layout(variant: Variant, rng: random.Random) -> Layout:
     """Shuffle the variant's deck with ``rng`` and deal it.
 
@@ -204,18 +225,10 @@ def deal_layout(variant: Variant, rng: random.Random) -> Layout:
     variant = as_variant(variant)
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"rng must be a random.Random, not {brief(rng)}")
-    codes = deck_codes(variant.packs, variant.jokers)
-    shuffle_codes(codes, rng)
-    pos = 0
+    hands, draw, starters, reserves = deal_codes(variant, rng)
 
-    def take(n: int) -> tuple[Card, ...]:
-        nonlocal pos
-        out = tuple(Card.from_code(c) for c in codes[pos:pos + n])
-        pos += n
-        return out
+    def cards(stack: list[int]) -> tuple[Card, ...]:
+        return tuple(Card.from_code(c) for c in stack)
 
-    hands = tuple(take(variant.hand_size) for _ in range(variant.players))
-    draw = tuple(take(n) for n in variant.draw_sizes)
-    starters = take(variant.piles)
-    reserves = tuple(take(n) for n in variant.reserve_sizes)
-    return Layout(hands=hands, draw=draw, starters=starters, reserves=reserves)
+    return Layout(hands=tuple(map(cards, hands)), draw=tuple(map(cards, draw)), starters=cards(starters),
+                  reserves=tuple(map(cards, reserves)))

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .cards import Card
 from .dealing import check_layout as check_layout
-from .dealing import check_layout_codes, checked_names, checked_time, code_stacks, make_rng
+from .dealing import check_layout_codes, checked_names, checked_time, code_stacks, deal_codes, make_rng
 from .dealing import deal_layout as deal_layout
 from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import Collision as Collision
@@ -95,11 +95,13 @@ class Game:
         reserves: Sequence[Sequence[int]],
         *,
         rng: random.Random | None = None,
+        seed: int | None = None,
         names: Sequence[str] | None = None,
     ) -> Game:
-        """Start a game from a layout given as card codes (stacks top first)."""
+        """Start a game from a layout given as card codes (stacks top first); ``seed`` is kept in
+        :attr:`seed` and seeds rebuild shuffles when no ``rng`` is given."""
         game = cls.__new__(cls)
-        game._setup(variant, hands, draw, starters, reserves, rng=rng, seed=None, names=names)
+        game._setup(variant, hands, draw, starters, reserves, rng=rng, seed=seed, names=names)
         return game
 
     def _setup(
@@ -502,5 +504,4 @@ def deal(
     """
     variant = as_variant(variant)
     rng, used_seed = make_rng(seed)
-    layout = deal_layout(variant, rng)
-    return Game(variant, layout, rng=rng, seed=used_seed, names=names)
+    return Game.from_codes(variant, *deal_codes(variant, rng), rng=rng, seed=used_seed, names=names)

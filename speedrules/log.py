@@ -165,15 +165,16 @@ class MalformedEvent(Exception):
     """An event the structural check refuses, met by :func:`coded_events` (``args[0]``: its index)."""
 
 
-def coded_events(raw_events: Iterable[Any]) -> Iterator[CompiledEvent]:
-    """A deal's events, checked and coded one at a time, as :func:`compile_event` codes them;
-    an event the schema refuses raises :class:`MalformedEvent` when it is reached.
+def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
+    """A deal's events, checked and coded as :func:`compile_event` codes them; an event the
+    schema refuses raises :class:`MalformedEvent`.
 
     The commonest shapes (a one-card play, a draw, a flip) are read straight from the dicts
     where the structural check would accept them (keys exactly as expected, indices and
-    times of the right types); every other event goes through :func:`compile_event`.  The
-    referee judges the events as they come, so a log is read and judged in one pass.
+    times of the right types); every other event goes through :func:`compile_event`.
     """
+    out: list[CompiledEvent] = []
+    append = out.append
     codes, inf, dict_, single = CODE_OF_TEXT, _INF, dict, _SINGLE
     for index, ev in enumerate(raw_events):
         if type(ev) is dict_:
@@ -185,7 +186,7 @@ def coded_events(raw_events: Iterable[Any]) -> Iterator[CompiledEvent]:
                     player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
                     if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
                             and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
-                        yield PLAY, player, pile, single[code], (), t
+                        append((PLAY, player, pile, single[code], (), t))
                         continue
                 elif typ == "draw":
                     size = len(ev)
@@ -203,27 +204,28 @@ def coded_events(raw_events: Iterable[Any]) -> Iterator[CompiledEvent]:
                     if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
                          or (type(t) is float and 0 <= t < inf))
                             and type(player) is int and player >= 0):
-                        yield DRAW, player, -1, named, (), t
+                        append((DRAW, player, -1, named, (), t))
                         continue
                 elif typ == "flip":
                     size = len(ev)
                     t = ev["t"] if size == 2 else None
                     if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
-                        yield FLIP, -1, -1, None, (), t
+                        append((FLIP, -1, -1, None, (), t))
                         continue
             except (KeyError, TypeError):
                 pass
         compiled = compile_event(ev)
         if compiled is None:
             raise MalformedEvent(index)
-        yield compiled
+        append(compiled)
+    return out
 
 
 def compile_events(raw_events: Iterable[Any]) -> list[CompiledEvent] | None:
     """A deal's events, checked and coded (:func:`coded_events`); ``None`` exactly when the schema
     refuses one."""
     try:
-        return list(coded_events(raw_events))
+        return coded_events(raw_events)
     except MalformedEvent:
         return None
 

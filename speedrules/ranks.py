@@ -91,13 +91,15 @@ class FitTables:
     ``fit[key]``: the card codes (bit per code 0-52) that fit a top key; the joker's bit
     says that a joker may go there as some declared rank.
     ``card_fit[key]``: ``fit`` without the joker's bit: the cards that fit as they are (a
-    joker fits only as the rank it is declared as).
+    joker fits only as the rank it is declared as); ``card_ok[key][code]``, the same as a
+    table of booleans (a lookup is faster than a shift of a 53-bit int).
     """
 
     accepts: tuple[int, ...]
     declares: tuple[int, ...]
     fit: tuple[int, ...]
     card_fit: tuple[int, ...]
+    card_ok: tuple[tuple[bool, ...], ...]
 
 
 @functools.cache
@@ -124,4 +126,6 @@ def fit_tables(
             if declares[top]:
                 mask |= JOKER_BIT
             fit[top_key(top, colour)] = mask
-    return FitTables(tuple(accepts), tuple(declares), tuple(fit), tuple(m & ~JOKER_BIT for m in fit))
+    card_fit = tuple(m & ~JOKER_BIT for m in fit)
+    card_ok = tuple(tuple(bool(m >> code & 1) for code in range(N_CODES)) for m in card_fit)
+    return FitTables(tuple(accepts), tuple(declares), tuple(fit), card_fit, card_ok)

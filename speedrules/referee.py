@@ -267,7 +267,7 @@ def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Viola
     (:func:`~speedrules.log.coded_events`, which raises :class:`~speedrules.log.MalformedEvent`
     for one the schema refuses), so a log is read, judged and applied in one pass.
     """
-    return kernel.run(list(coded_events(raw_events)))
+    return kernel.run(coded_events(raw_events))
 
 
 def start_deal(
