@@ -21,6 +21,7 @@ from .errors import (
     Violation,
 )
 from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
+from .kernel import Kernel
 from .layout import Layout
 from .loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
 from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
@@ -69,6 +70,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidArgumentError",
     "JokerDeclare",
+    "Kernel",
     "Layout",
     "Log",
     "LogError",
