@@ -434,10 +434,7 @@ class Kernel:
         joker is listed if it fits as some declared rank.  Empty while a draw is owed."""
         if self.debt[seat] and self.draws[seat]:
             return []
-        reach = 0
-        fit = self.fit
-        for key in self.tops:
-            reach |= fit[key]
+        reach = self.reach()
         codes = []
         for code in self.hands[seat]:
             if reach >> code & 1:
