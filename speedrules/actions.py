@@ -173,4 +173,4 @@ Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup
 """Any action."""
 
 REVEAL, PLAY, DRAW, FLIP, REBUILD, CALL, PICKUP = range(7)
-"""Integer event kinds of the low-level interface (``Game.check_event`` / ``Game.apply_event``)."""
+"""Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``)."""

@@ -200,14 +200,8 @@ def _article(rank_text: str) -> str:
 
 def _fits_example(variant: Variant, top: int) -> str:
     """``on a 7: 6 or 8``: the ranks that fit on ``top``, lower neighbour first."""
-
-    def step(top: int, card: int) -> int:
-        if variant.rank_order is RankOrder.CYCLIC:
-            return (card - top + 6) % 13 - 6
-        return (14 if card == 1 else card) - (14 if top == 1 else top)
-
     fits = [r for r in range(1, 14) if variant.fits_rank(top, r)]
-    fits.sort(key=lambda r: step(top, r))
+    fits.sort(key=lambda r: variant.step(top, r))  # -1 below, 0 the same rank, +1 above
     text = RANK_NAMES[top]
     return f"on {_article(text)} {text}: {_or_list([RANK_NAMES[r] for r in fits])}"
 
