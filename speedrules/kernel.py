@@ -45,10 +45,12 @@ from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
 from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF
 from .errors import Violation, brief
-from .ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, order_value, top_key
+from .ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, top_key
 from .ranks import step as rank_step
+from .timing import Collision as Collision
+from .timing import CollisionGroup, TableTiming
 from .variant import Call as CallRule
-from .variant import Collisions, Refill, Ties, Variant
+from .variant import Collisions, Refill, Variant
 from .variant import Rebuild as RebuildRule
 
 Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
@@ -56,9 +58,9 @@ Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 and the tuples are empty where they do not apply (a draw, a call)."""
 # Enum members read on the hot paths, bound once (reading one off its class costs about 0.17 us).
 _WHEN_EMPTY, _AFTER_EACH_PLAY, _ANY_TIME = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY, Refill.ANY_TIME
-_REQUIRED, _NO_CALL, _REPLAY = CallRule.REQUIRED, CallRule.NONE, Ties.REPLAY
+_REQUIRED = CallRule.REQUIRED
 _KEEP_TOPS, _EACH_PILE = RebuildRule.KEEP_TOPS, RebuildRule.EACH_PILE
-_FIRST_LANDS, _LOWER_STAYS = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS
+_FIRST_LANDS = Collisions.FIRST_LANDS
 
 _DRAW_EMPTY, _DRAW_HAND_FULL, _DRAW_NOT_ALLOWED = rules.DRAW_EMPTY, rules.DRAW_HAND_FULL, rules.DRAW_NOT_ALLOWED
 
@@ -87,48 +89,6 @@ class Outcome:
     @property
     def is_tie(self) -> bool:
         return self.reason == "tie"
-
-
-@attrs.frozen(slots=True)
-class Collision:
-    """Plays that landed on one pile at the same time ``t``, resolved by the variant's policy.
-
-    ``plays`` are the event indices of the plays (in the log's or the history's numbering);
-    ``kept`` is the one whose card stayed on the pile (``None``: every card went back).
-    """
-
-    pile: int
-    t: float | int
-    plays: tuple[int, ...]
-    kept: int | None
-
-    def to_json(self) -> dict[str, object]:
-        returned = [i for i in self.plays if i != self.kept]
-        return {"pile": self.pile, "t": self.t, "events": list(self.plays), "kept": self.kept, "returned": returned}
-
-
-_Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[object, ...], int]
-"""A play that stayed: (player, codes, declared, debt before, finish state before, event index)."""
-
-
-class _Group:
-    """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``)."""
-
-    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "t")
-
-    def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: _Landed | None) -> None:
-        self.t = t
-        self.pile = pile
-        self.prior = prior  # (top key, top code) before the group
-        self.kept = kept
-        self.players: set[int] = {kept[0]} if kept is not None else set()
-        self.record = -1  # index in Kernel.collisions, once two plays met
-        self.plays: list[int] = []
-
-    def copy(self) -> _Group:
-        clone = _Group(self.t, self.pile, self.prior, self.kept)
-        clone.players, clone.record, clone.plays = set(self.players), self.record, list(self.plays)
-        return clone
 
 
 def shuffle_codes(codes: list[int], rng: random.Random) -> None:
@@ -186,7 +146,7 @@ def card_text(code: int, rank: int) -> str:
     return TEXT_OF[code]
 
 
-class Kernel:
+class Kernel(TableTiming):
     """The state of one deal of a Speed variant, with its rules.
 
     Built from a layout that is a deal of ``variant`` (the caller checks it:
@@ -261,7 +221,7 @@ class Kernel:
         self._dead = (-1, False)
         self.last_t: float | int = 0
         """The time of the latest timed event (0 before any): no later event may be timed earlier."""
-        self.group: _Group | None = None
+        self.group: CollisionGroup | None = None
         self.collisions: list[Collision] = []
         self.out_seat: int | None = None  # went out, call still due
         self.finish_t: float | int | None = None
@@ -549,7 +509,7 @@ class Kernel:
             if self.variant.call is _REQUIRED:
                 return []
             shadow = self.copy()
-            shadow._penalise(out_seat)
+            shadow.penalise(out_seat)
             return shadow.options(seat)
         out: list[Option] = []
         if seat in self.pickup_owed:
@@ -578,27 +538,6 @@ class Kernel:
                              f"there is no seat {brief(player)} in a {self.variant.players}-player game")
         return None
 
-    def _out_players(self) -> set[int]:
-        return {s for s in (self.winner, self.out_seat) if s is not None} | set(self.tied)
-
-    def _same_instant(self, player: int, t: float | int | None) -> bool:
-        """Whether a play by ``player`` at ``t`` lands at the instant someone else went out
-        (the window in which a tie can still happen, with ``ties: replay``)."""
-        return (
-            t is not None
-            and t == self.finish_t
-            and self.variant.ties is _REPLAY
-            and bool(self._out_players())
-            and player not in self._out_players()
-        )
-
-    def _collision_group(self, player: int, pile: int, t: float | int | None) -> _Group | None:
-        """The plays this one collides with: those landing on the same pile at the same ``t`` by others."""
-        group = self.group
-        if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
-            return None
-        return group
-
     def check_reveal(self) -> Violation | None:
         """Why the starters may not be revealed now, or ``None``."""
         problem = self._check_common(None)
@@ -619,7 +558,8 @@ class Kernel:
         return None if stopped is None else stopped[1]
 
     def _check_cards(
-        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], key: int, group: _Group | None
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], key: int,
+        group: CollisionGroup | None,
     ) -> Violation | None:
         """The cards of a play (a run, or a joker) against the top they meet, one after another."""
         v = self.variant
@@ -685,7 +625,7 @@ class Kernel:
                          f"({' '.join(TEXT_OF[c] for c in hand) or 'empty'})")
 
     def _misfit(
-        self, player: int, cards: Sequence[int], i: int, pile: int, key: int, group: _Group | None
+        self, player: int, cards: Sequence[int], i: int, pile: int, key: int, group: CollisionGroup | None
     ) -> Violation:
         """The violation for card ``i`` of a play that does not fit the top it meets."""
         v, code = self.variant, cards[i]
@@ -802,56 +742,6 @@ class Kernel:
                              "as possible")
         return None
 
-    def check_call(self, player: int) -> Violation | None:
-        """Why ``player`` may not call ("Speed!") now, or ``None``."""
-        if not 0 <= player < self.variant.players:
-            return Violation(rules.EVENT_INVALID, None,
-                             f"there is no seat {brief(player)} in a {self.variant.players}-player game")
-        if player == self.out_seat or (player in self._out_players() and player not in self.callers):
-            return None
-        name = self.names[player]
-        held = len(self.hands[player]) + len(self.draws[player])
-        if player in self.callers:
-            why = f"{name} has already called"
-        elif held:
-            why = f"{name} called but still holds {held} card(s)"
-        elif player in self.pickup_owed:
-            why = f"{name} called too late: another event came first, so {name} must pick up a centre pile"
-        else:
-            why = f"{name} called but has not gone out"
-        return Violation(rules.CALL_FALSE, player, why)
-
-    def check_pickup(self, player: int, pile: int) -> Violation | None:
-        """Why ``player`` may not take centre ``pile`` as a new draw stack now, or ``None``."""
-        problem = self._check_common(player)
-        if problem is not None:
-            return problem
-        if not 0 <= pile < self.variant.piles:
-            return Violation(rules.EVENT_INVALID, player,
-                             f"there is no centre pile {brief(pile)} (this variant has {self.variant.piles})")
-        name = self.names[player]
-        if player not in self.pickup_owed:
-            return Violation(rules.PICKUP_NOT_DUE, player,
-                             f"{name} picked up pile {pile}, but only a player who missed the call picks up a pile")
-        if not self.piles[pile]:
-            return Violation(rules.PICKUP_EMPTY, player, f"{name} picked up pile {pile}, which is empty")
-        return None
-
-    def _missed_call(self, kind: int, t: float | int | None) -> int | None:
-        """The seat whose call this event comes too late for, if any."""
-        seat = self.out_seat
-        if seat is None or kind == CALL or (t is not None and t == self.finish_t):
-            return None  # a call is an announcement, not a move: it never makes another player's call late
-        return seat
-
-    def _penalise(self, seat: int) -> None:
-        """A missed call (``announce.call: penalty``): the seat must pick up a centre pile and play on."""
-        self.pickup_owed.add(seat)
-        self.out_seat = None
-        self.finish_t = None
-        self.version += 1
-        self._settle()
-
     def check_event(
         self,
         kind: int,
@@ -880,7 +770,7 @@ class Kernel:
                              f"{self.names[seat]} went out but did not call before the next event")
         # Penalty: the event is judged on the table as it is once the missed call is penalised.
         saved = (self.out_seat, self.finish_t, set(self.pickup_owed), self.version, self._dead, self.calm)
-        self._penalise(seat)
+        self.penalise(seat)
         try:
             return self._check_kind(kind, player, pile, cards, declared, t)
         finally:
@@ -1111,7 +1001,7 @@ class Kernel:
         """
         seat = self._missed_call(kind, t)
         if seat is not None:
-            self._penalise(seat)
+            self.penalise(seat)
         if kind != PLAY:
             self.group = None
         result: Any = None
@@ -1143,108 +1033,6 @@ class Kernel:
         if self._rng is None:
             self._rng = random.Random(self.seed)
         return self._rng
-
-    def _finish_state(self) -> tuple[object, ...]:
-        return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers))
-
-    def _land_play(
-        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
-    ) -> None:
-        """A checked play lands: alone, or in a collision resolved by the variant's policy."""
-        policy = self.variant.collisions
-        if policy is _FIRST_LANDS or t is None:  # the log order is the landing order
-            self._lay(player, cards, pile, declared, t, index)
-            self.group = None
-            return
-        group = self._collision_group(player, pile, t)
-        landed: _Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
-        if group is None:
-            cards_on_pile = self.piles[pile]
-            prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
-            self._lay(player, cards, pile, declared, t, index)
-            self.group = _Group(t, pile, prior, landed)
-            self.group.plays = [index]
-            return
-        group.players.add(player)
-        group.plays.append(index)
-        kept = group.kept
-        if (policy is _LOWER_STAYS and kept is not None
-                and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
-            stays: int | None = kept[5]  # the new card goes back to its owner's hand: nothing changes
-        else:
-            if kept is not None:
-                self._undo_landed(kept, group)
-            if policy is _LOWER_STAYS:
-                self._lay(player, cards, pile, declared, t, index)
-                group.kept, stays = landed, index
-            else:  # return-both: every card goes back and the prior top stays
-                group.kept, stays = None, None
-        record = Collision(pile, group.t, tuple(group.plays), stays)
-        if group.record < 0:
-            group.record = len(self.collisions)
-            self.collisions.append(record)
-        else:
-            self.collisions[group.record] = record
-        self.version += 1
-
-    @staticmethod
-    def _landing_rank(cards: Sequence[int], declared: Sequence[int]) -> int:
-        """The rank of the card that touches the pile first (a joker's declared rank)."""
-        return declared[0] if cards[0] == JOKER_CODE and declared else RANK_OF[cards[0]]
-
-    def _is_lower(self, rank: int, than: int) -> bool:
-        """Rank order for ``lower-stays``: ace low (A=1 < 2 ... < K) with cyclic ranks, ace high with
-        ``ace-high``; an equal rank is not lower, so the card that landed first stays."""
-        order = self.variant.rank_order
-        return order_value(order, rank) < order_value(order, than)
-
-    def _undo_landed(self, kept: _Landed, group: _Group) -> None:
-        """A card that had stayed goes back to its owner's hand; the top before the collision returns."""
-        player, codes, _, debt, finish, _ = kept
-        pile = self.piles[group.pile]
-        del pile[len(pile) - len(codes):]
-        self.tops[group.pile] = group.prior[0]
-        self.hands[player].extend(codes)
-        self.debt[player] = debt
-        winner, out_seat, finish_t, tied, callers = finish
-        self.winner, self.out_seat = winner, out_seat  # type: ignore[assignment]
-        self.finish_t, self.tied = finish_t, tied  # type: ignore[assignment]
-        self.callers = set(callers)  # type: ignore[call-overload]
-        self.version += 1
-        self._settle()
-
-    def _went_out(self, player: int, t: float | int | None) -> None:
-        if self._out_players():
-            # Someone went out before: only a play at the same instant gets here.
-            if self.variant.ties is _REPLAY and t is not None and t == self.finish_t:
-                self.tied = tuple(sorted(self._out_players() | {player}))
-                self.winner = self.out_seat = None
-            self._settle()
-            return
-        self.finish_t = t
-        if self.variant.call is _NO_CALL:
-            self.winner = player
-        else:
-            self.out_seat = player
-        self._settle()
-
-    def _do_call(self, player: int) -> None:
-        self.callers.add(player)
-        if player == self.out_seat:
-            self.winner, self.out_seat = player, None
-        self.version += 1
-        self._settle()
-
-    def _do_pickup(self, player: int, pile: int) -> None:
-        """The pile is turned face down as the player's new draw stack: its bottom card on top."""
-        self.draws[player][:] = reversed(self.piles[pile])
-        self.piles[pile].clear()
-        self.tops[pile] = EMPTY_KEY
-        self.pickup_owed.discard(player)
-        if self.variant.refill is _WHEN_EMPTY:  # an empty hand refills to the limit before the next play
-            self.debt[player] = min(self.variant.hand_limit, len(self.draws[player]))
-        self.version += 1
-        self._settle()
 
     def _do_reveal(self) -> None:
         for pile, cards in enumerate(self.piles):

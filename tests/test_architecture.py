@@ -1,7 +1,8 @@
 """The shape the kernel issue asks for, checked on the source: no module reads another's private
 names, every rule id is a constant, and docs/architecture.md describes every module.
 
-A private name is one with a leading underscore (dunders aside).  A module may use ``x._name``
+A private name is one with a leading underscore (dunders aside).  A module may use
+``self._name`` (an object's own state, its own or inherited) and ``x._name`` for another ``x``
 only where ``_name`` is defined in that same module (its own class's attribute, method or
 slot, read on another instance of that class, as ``copy`` does); it may not import a private
 name from another module.
@@ -54,7 +55,8 @@ def private_reads(source: str) -> list[str]:
     own = _defined_private_names(tree)
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in own:
+        if (isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in own
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
         elif isinstance(node, ast.ImportFrom):
             found += [f"line {node.lineno}: from {node.module} import {a.name}"
@@ -73,6 +75,7 @@ def test_the_private_name_check_finds_what_it_should() -> None:
     own = "class K:\n    __slots__ = ('_rng',)\n    def copy(self):\n        other = K()\n        other._rng = 1\n"
     assert private_reads(own) == []
     assert private_reads("import x\nx.__name__\n") == []
+    assert private_reads("class K(Base):\n    def f(self):\n        return self._inherited()\n") == []
 
 
 RULE_ID = re.compile(r"""["']([a-z]+\.[a-z]+(?:-[a-z]+)*)["']""")

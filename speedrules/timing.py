@@ -1,0 +1,285 @@
+"""The table's timing rules, shared by every game family's kernel: plays that land on one pile
+at the same instant (collisions, resolved by the variant's ``collisions`` policy), players
+going out at the same instant (ties), and the call a player who went out must make, with the
+pickup that a missed call costs (``announce.call``).
+
+Rules: ``call.false``, ``call.missing`` (judged with the event that comes too late, in
+:meth:`speedrules.kernel.Kernel.check_event`), ``pickup.not-due``, ``pickup.empty``; the
+``collisions`` and ``ties`` options.  :class:`TableTiming` is a mixin: its methods work on the
+state of the kernel that inherits it.
+
+>>> from speedrules import deal, load_variant
+>>> from speedrules.actions import PLAY, REVEAL
+>>> k = deal(load_variant("speed-lower-stays"), seed=3).kernel
+>>> k.event(REVEAL, t=0)
+>>> isinstance(k, TableTiming), k.collisions
+(True, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from . import rules
+from .actions import CALL
+from .cards import JOKER_CODE, RANK_OF
+from .errors import Violation, brief
+from .ranks import EMPTY_KEY, order_value
+from .variant import Call as CallRule
+from .variant import Collisions, Refill, Ties
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+_FIRST_LANDS, _LOWER_STAYS, _REPLAY = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS, Ties.REPLAY
+_NO_CALL, _WHEN_EMPTY = CallRule.NONE, Refill.WHEN_EMPTY
+
+
+@attrs.frozen(slots=True)
+class Collision:
+    """Plays that landed on one pile at the same time ``t``, resolved by the variant's policy.
+
+    ``plays`` are the event indices of the plays (in the log's or the history's numbering);
+    ``kept`` is the one whose card stayed on the pile (``None``: every card went back).
+    """
+
+    pile: int
+    t: float | int
+    plays: tuple[int, ...]
+    kept: int | None
+
+    def to_json(self) -> dict[str, object]:
+        returned = [i for i in self.plays if i != self.kept]
+        return {"pile": self.pile, "t": self.t, "events": list(self.plays), "kept": self.kept, "returned": returned}
+
+
+_Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[object, ...], int]
+"""A play that stayed: (player, codes, declared, debt before, finish state before, event index)."""
+
+
+class CollisionGroup:
+    """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``):
+    ``prior`` is the top key and card before them, ``kept`` the play whose cards stayed."""
+
+    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "t")
+
+    def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: _Landed | None) -> None:
+        self.t = t
+        self.pile = pile
+        self.prior = prior  # (top key, top code) before the group
+        self.kept = kept
+        self.players: set[int] = {kept[0]} if kept is not None else set()
+        self.record = -1  # index in Kernel.collisions, once two plays met
+        self.plays: list[int] = []
+
+    def copy(self) -> CollisionGroup:
+        clone = CollisionGroup(self.t, self.pile, self.prior, self.kept)
+        clone.players, clone.record, clone.plays = set(self.players), self.record, list(self.plays)
+        return clone
+
+
+class TableTiming:
+    """Collisions, ties, calls and pickups, on the state of the kernel that inherits this."""
+
+    if not TYPE_CHECKING:
+        __slots__ = ()  # the kernel's own slots hold the state (hidden from mypy, which reads the state below)
+    else:  # the kernel's state and the parts of it these rules use
+        variant: Variant
+        names: tuple[str, ...]
+        hands: list[list[int]]
+        draws: list[list[int]]
+        piles: list[list[int]]
+        tops: list[int]
+        debt: list[int]
+        winner: int | None
+        out_seat: int | None
+        finish_t: float | int | None
+        tied: tuple[int, ...]
+        callers: set[int]
+        pickup_owed: set[int]
+        collisions: list[Collision]
+        group: CollisionGroup | None
+        version: int
+
+        def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None: ...
+
+        def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int],
+                 t: float | int | None, index: int) -> None: ...
+
+        def _settle(self) -> None: ...
+
+    def _out_players(self) -> set[int]:
+        return {s for s in (self.winner, self.out_seat) if s is not None} | set(self.tied)
+
+    def _same_instant(self, player: int, t: float | int | None) -> bool:
+        """Whether a play by ``player`` at ``t`` lands at the instant someone else went out
+        (the window in which a tie can still happen, with ``ties: replay``)."""
+        return (
+            t is not None
+            and t == self.finish_t
+            and self.variant.ties is _REPLAY
+            and bool(self._out_players())
+            and player not in self._out_players()
+        )
+
+    def _collision_group(self, player: int, pile: int, t: float | int | None) -> CollisionGroup | None:
+        """The plays this one collides with: those landing on the same pile at the same ``t`` by others."""
+        group = self.group
+        if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
+            return None
+        return group
+
+    def check_call(self, player: int) -> Violation | None:
+        """Why ``player`` may not call ("Speed!") now, or ``None``."""
+        if not 0 <= player < self.variant.players:
+            return Violation(rules.EVENT_INVALID, None,
+                             f"there is no seat {brief(player)} in a {self.variant.players}-player game")
+        if player == self.out_seat or (player in self._out_players() and player not in self.callers):
+            return None
+        name = self.names[player]
+        held = len(self.hands[player]) + len(self.draws[player])
+        if player in self.callers:
+            why = f"{name} has already called"
+        elif held:
+            why = f"{name} called but still holds {held} card(s)"
+        elif player in self.pickup_owed:
+            why = f"{name} called too late: another event came first, so {name} must pick up a centre pile"
+        else:
+            why = f"{name} called but has not gone out"
+        return Violation(rules.CALL_FALSE, player, why)
+
+    def check_pickup(self, player: int, pile: int) -> Violation | None:
+        """Why ``player`` may not take centre ``pile`` as a new draw stack now, or ``None``."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        if not 0 <= pile < self.variant.piles:
+            return Violation(rules.EVENT_INVALID, player,
+                             f"there is no centre pile {brief(pile)} (this variant has {self.variant.piles})")
+        name = self.names[player]
+        if player not in self.pickup_owed:
+            return Violation(rules.PICKUP_NOT_DUE, player,
+                             f"{name} picked up pile {pile}, but only a player who missed the call picks up a pile")
+        if not self.piles[pile]:
+            return Violation(rules.PICKUP_EMPTY, player, f"{name} picked up pile {pile}, which is empty")
+        return None
+
+    def _missed_call(self, kind: int, t: float | int | None) -> int | None:
+        """The seat whose call this event comes too late for, if any."""
+        seat = self.out_seat
+        if seat is None or kind == CALL or (t is not None and t == self.finish_t):
+            return None  # a call is an announcement, not a move: it never makes another player's call late
+        return seat
+
+    def penalise(self, seat: int) -> None:
+        """A missed call (``announce.call: penalty``): the seat must pick up a centre pile and play on."""
+        self.pickup_owed.add(seat)
+        self.out_seat = None
+        self.finish_t = None
+        self.version += 1
+        self._settle()
+
+    def _finish_state(self) -> tuple[object, ...]:
+        return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers))
+
+    def _land_play(
+        self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
+    ) -> None:
+        """A checked play lands: alone, or in a collision resolved by the variant's policy."""
+        policy = self.variant.collisions
+        if policy is _FIRST_LANDS or t is None:  # the log order is the landing order
+            self._lay(player, cards, pile, declared, t, index)
+            self.group = None
+            return
+        group = self._collision_group(player, pile, t)
+        landed: _Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
+        if group is None:
+            cards_on_pile = self.piles[pile]
+            prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
+            self._lay(player, cards, pile, declared, t, index)
+            self.group = CollisionGroup(t, pile, prior, landed)
+            self.group.plays = [index]
+            return
+        group.players.add(player)
+        group.plays.append(index)
+        kept = group.kept
+        if (policy is _LOWER_STAYS and kept is not None
+                and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
+            stays: int | None = kept[5]  # the new card goes back to its owner's hand: nothing changes
+        else:
+            if kept is not None:
+                self._undo_landed(kept, group)
+            if policy is _LOWER_STAYS:
+                self._lay(player, cards, pile, declared, t, index)
+                group.kept, stays = landed, index
+            else:  # return-both: every card goes back and the prior top stays
+                group.kept, stays = None, None
+        record = Collision(pile, group.t, tuple(group.plays), stays)
+        if group.record < 0:
+            group.record = len(self.collisions)
+            self.collisions.append(record)
+        else:
+            self.collisions[group.record] = record
+        self.version += 1
+
+    @staticmethod
+    def _landing_rank(cards: Sequence[int], declared: Sequence[int]) -> int:
+        """The rank of the card that touches the pile first (a joker's declared rank)."""
+        return declared[0] if cards[0] == JOKER_CODE and declared else RANK_OF[cards[0]]
+
+    def _is_lower(self, rank: int, than: int) -> bool:
+        """Rank order for ``lower-stays``: ace low (A=1 < 2 ... < K) with cyclic ranks, ace high with
+        ``ace-high``; an equal rank is not lower, so the card that landed first stays."""
+        order = self.variant.rank_order
+        return order_value(order, rank) < order_value(order, than)
+
+    def _undo_landed(self, kept: _Landed, group: CollisionGroup) -> None:
+        """A card that had stayed goes back to its owner's hand; the top before the collision returns."""
+        player, codes, _, debt, finish, _ = kept
+        pile = self.piles[group.pile]
+        del pile[len(pile) - len(codes):]
+        self.tops[group.pile] = group.prior[0]
+        self.hands[player].extend(codes)
+        self.debt[player] = debt
+        winner, out_seat, finish_t, tied, callers = finish
+        self.winner, self.out_seat = winner, out_seat  # type: ignore[assignment]
+        self.finish_t, self.tied = finish_t, tied  # type: ignore[assignment]
+        self.callers = set(callers)  # type: ignore[call-overload]
+        self.version += 1
+        self._settle()
+
+    def _went_out(self, player: int, t: float | int | None) -> None:
+        if self._out_players():
+            # Someone went out before: only a play at the same instant gets here.
+            if self.variant.ties is _REPLAY and t is not None and t == self.finish_t:
+                self.tied = tuple(sorted(self._out_players() | {player}))
+                self.winner = self.out_seat = None
+            self._settle()
+            return
+        self.finish_t = t
+        if self.variant.call is _NO_CALL:
+            self.winner = player
+        else:
+            self.out_seat = player
+        self._settle()
+
+    def _do_call(self, player: int) -> None:
+        self.callers.add(player)
+        if player == self.out_seat:
+            self.winner, self.out_seat = player, None
+        self.version += 1
+        self._settle()
+
+    def _do_pickup(self, player: int, pile: int) -> None:
+        """The pile is turned face down as the player's new draw stack: its bottom card on top."""
+        self.draws[player][:] = reversed(self.piles[pile])
+        self.piles[pile].clear()
+        self.tops[pile] = EMPTY_KEY
+        self.pickup_owed.discard(player)
+        if self.variant.refill is _WHEN_EMPTY:  # an empty hand refills to the limit before the next play
+            self.debt[player] = min(self.variant.hand_limit, len(self.draws[player]))
+        self.version += 1
+        self._settle()
