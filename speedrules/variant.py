@@ -2,8 +2,9 @@
 
 A :class:`Variant` is built by :func:`speedrules.load_variant` from a YAML file
 (see ``docs/variant-format.md``); every option of the rule texts is a field here.
-The rank rule lives once, in :meth:`Variant.fits`, backed by a neighbour table
-precomputed per variant (``accepts``) so that the game loop does one bit test.
+The rank rule lives once, in :mod:`speedrules.ranks`: its fit tables, built per variant
+(:attr:`Variant.tables`), answer :meth:`Variant.fits` here and every check of the rules
+kernel with one lookup.
 """
 
 from __future__ import annotations
