@@ -511,7 +511,7 @@ def add_simulate(sub: Subparsers) -> None:
         "simulate", help="simulate deals between bots",
         description="Play deals of a variant between bots that act in real time (each at its own reaction time) "
                     "and print statistics: events per deal, plays, flips, rebuilds, dead ends, each seat's win "
-                    "share with a 95%% confidence interval, and the cards left by the loser. The same --seed "
+                    "share with a 95% confidence interval, and the cards left by the loser. The same --seed "
                     "gives the same deals whatever --jobs is (docs/simulation.md).")
     _variant_argument(parser)
     parser.add_argument("-n", "--games", type=_whole_number(1), default=1000, metavar="N",

@@ -39,6 +39,7 @@ from .actions import (
     Reveal,
 )
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
+from .dealing import default_names
 from .documents import (
     MAX_DOCUMENT_BYTES,
     MORE_PROBLEMS,
@@ -908,6 +909,9 @@ def log_from_games(
 ) -> Log:
     """A log of one or more games of the same variant played through the library.
 
+    ``players`` are the names written in the log; by default, the names the first game was
+    dealt with (``deal(..., names=...)``), if it was given any.
+
     >>> from speedrules import deal
     >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
     >>> for game in games:
@@ -926,6 +930,8 @@ def log_from_games(
     if any(g.variant != variant for g in games):
         raise ValueError("every game of a log must be of the same variant")
     data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(variant)}
+    if players is None and games[0].names != default_names(variant.players):
+        players = games[0].names  # the names the games were dealt with
     if players is not None:
         data["players"] = list(players)
     if meta is not None:

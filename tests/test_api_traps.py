@@ -1,0 +1,28 @@
+"""Traps a downstream program fell into (issue 12), each fixed and held by a test."""
+
+from __future__ import annotations
+
+import pytest
+
+import speedrules
+from speedrules.cli import main
+
+
+def test_a_games_names_reach_its_log() -> None:
+    game = speedrules.deal("speed", seed=1, names=["Ann", "Ben"])
+    assert game.to_log().names == ("Ann", "Ben")
+    assert speedrules.log_from_games([game]).names == ("Ann", "Ben")
+    assert game.to_log(players=["Cy", "Di"]).names == ("Cy", "Di")  # given names still win
+    unnamed = speedrules.deal("speed", seed=1)
+    assert "players" not in unnamed.to_log().to_json()  # no names invented for a game that had none
+
+
+def test_summarize_of_no_deals_is_a_summary_of_nothing() -> None:
+    summary = speedrules.summarize(list(speedrules.simulate("speed", 0)))
+    assert (summary.deals, summary.won, summary.events.mean) == (0, 0, 0.0)
+
+
+def test_simulate_help_shows_one_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "95% confidence" in " ".join(text.split()) and "%%" not in text
