@@ -614,13 +614,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command", required=True)
     for add in SUBCOMMANDS:
         add(sub)
+    for command in sub.choices.values():  # so that a command's own usage errors name the command
+        command.set_defaults(command_parser=command)
     return parser
 
 
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:  # reported by the command they were given to, with its usage (not the top level's)
+            command: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exit_:  # --help, --version and usage errors (argparse prints the message)
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     run: Runner = args.run

@@ -26,3 +26,10 @@ def test_simulate_help_shows_one_percent_sign(capsys: pytest.CaptureFixture[str]
     assert main(["simulate", "--help"]) == 0
     text = capsys.readouterr().out
     assert "95% confidence" in " ".join(text.split()) and "%%" not in text
+
+
+def test_a_misspelt_option_is_reported_by_its_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "speed", "--sed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "usage: speedrules deal" in err
+    assert "speedrules deal: error: unrecognized arguments: --sed 1" in err
