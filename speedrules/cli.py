@@ -46,13 +46,13 @@ from typing import TextIO, TypeAlias
 from . import __version__
 from .bots import BotError, bot_names, make_bots
 from .cards import RANK_NAMES, Card
-from .documents import MORE_PROBLEMS
+from .documents import MORE_PROBLEMS, DocumentError, read_text
 from .errors import SpeedrulesError, VariantError, printable
 from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
 from .log import LogError, log_from_games, write_log
-from .referee import referee_path, render_verdict
+from .referee import Verdict, referee_path, referee_text, render_verdict
 from .simulation import SimResult, SimulationError, simulate, summarize
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
 
@@ -449,7 +449,9 @@ def add_referee(sub: Subparsers) -> None:
         description="Replay each log (speedrules-log/1, JSON or YAML; a .jsonl file holds one log per line) "
                     "through the rules and report, per deal, the result or the first event that breaks a rule. "
                     "Exit 0 if every log is valid, 1 if any breaks a rule, 2 if any cannot be read.")
-    parser.add_argument("logs", metavar="LOG", nargs="+", help="log files (.json, .yaml, or .jsonl archives)")
+    parser.add_argument("logs", metavar="LOG", nargs="+",
+                        help="log files (.json, .yaml, or .jsonl archives); - reads one log (JSON or YAML) from "
+                             "standard input, which may name no variant file")
     parser.add_argument("--variant", metavar="NAME|FILE", default=None,
                         help="judge under this variant instead of the one each log names")
     parser.add_argument("--json", action="store_true",
@@ -469,11 +471,25 @@ def _error_json(name: str, err: LogError) -> dict[str, object]:
                                     "problems": [{"location": w, "message": m} for w, m in err.problems]}}
 
 
+def _referee_stdin(override: Variant | None, all_violations: bool) -> Iterator[tuple[str, Verdict | LogError]]:
+    """``referee -``: one log read from standard input (capped as a file is); like any log given
+    as text, it may name a bundled variant but no variant file."""
+    try:
+        text, _ = read_text(sys.stdin.buffer)
+        yield "-", referee_text(text, "-", variant=override, all_violations=all_violations)
+    except LogError as err:
+        yield "-", err
+    except DocumentError as err:
+        yield "-", LogError(err.location or "-", err.reason)
+
+
 def run_referee(args: argparse.Namespace) -> int:
     override = load(args.variant) if args.variant is not None else None
     worst = EXIT_OK
     for path in args.logs:
-        for name, verdict in referee_path(path, variant=override, all_violations=args.all_violations):
+        judged = (_referee_stdin(override, args.all_violations) if path == "-" else
+                  referee_path(path, variant=override, all_violations=args.all_violations))
+        for name, verdict in judged:
             if isinstance(verdict, LogError):
                 worst = EXIT_BAD_INPUT
                 if args.json:

@@ -33,3 +33,33 @@ def test_a_misspelt_option_is_reported_by_its_command(capsys: pytest.CaptureFixt
     err = capsys.readouterr().err
     assert "usage: speedrules deal" in err
     assert "speedrules deal: error: unrecognized arguments: --sed 1" in err
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_referee_reads_a_log_from_standard_input(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    _stdin(monkeypatch, (examples / "finished-game.json").read_bytes())
+    assert main(["referee", "-"]) == 0
+    assert capsys.readouterr().out.startswith("-: speed: valid")
+    _stdin(monkeypatch, (examples / "illegal-play.json").read_bytes())
+    assert main(["referee", "--json", "-"]) == 1
+    assert '"file": "-"' in capsys.readouterr().out
+    _stdin(monkeypatch, b'{"format": 1}')
+    assert main(["referee", "-"]) == 2
+    assert "speedrules: -: " in capsys.readouterr().err
+
+
+def test_a_log_from_standard_input_may_not_name_a_variant_file(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    _stdin(monkeypatch, b'{"format": "speedrules-log/1", "variant": "secret.yaml", "deals": []}')
+    assert main(["referee", "-"]) == 2
+    assert "was not read from a file, so it may not name a variant file" in capsys.readouterr().err
