@@ -648,6 +648,40 @@ def _without_meta(data: Any) -> Any:
     return out
 
 
+_VARIANT_KEYS = frozenset(("name", "title", "description", "sources", "extends", "players", "deal", "ranks",
+                           "refill", "jokers", "rebuild", "runs", "announce", "collisions", "ties", "match"))
+
+
+_OTHER_FORMAT = re.compile(r"speedrules-log/[0-9]{1,4}")
+
+
+def looks_like(data: Any) -> str | None:
+    """What a document that is not a log seems to be, when it clearly is something else: a
+    verdict (``speedrules referee --json``), a variant file, a log of another format; else ``None``.
+
+    >>> looks_like({"file": "a.json", "valid": True, "deals": []})
+    'a verdict (what `speedrules referee --json` prints): referee the log it came from'
+    >>> looks_like({"extends": "speed", "players": 3}).startswith("a variant file")
+    True
+    >>> looks_like({"format": "speedrules-log/1", "variant": "speed"}) is None
+    True
+    """
+    if not isinstance(data, dict):
+        return None
+    fmt = data.get("format")
+    if fmt == LOG_FORMAT:
+        return None
+    if "valid" in data and isinstance(data.get("deals"), list) and all(
+            isinstance(d, dict) and "violations" in d for d in data["deals"]):
+        return "a verdict (what `speedrules referee --json` prints): referee the log it came from"
+    if fmt is None and "deals" not in data and data.keys() & _VARIANT_KEYS:
+        return ("a variant file: check it with `speedrules check-variant`, or judge a log under it with "
+                "`speedrules referee LOG --variant FILE`")
+    if isinstance(fmt, str) and _OTHER_FORMAT.fullmatch(fmt):
+        return f"a log of another version of the format ({brief(fmt)}); this speedrules reads {LOG_FORMAT}"
+    return None
+
+
 def refuse(data: Any, name: str) -> LogError:
     """The :class:`LogError` for a document the structural check refused: every place, located."""
     if data is None:
@@ -655,6 +689,9 @@ def refuse(data: Any, name: str) -> LogError:
     hostile = hostile_value(_without_meta(data))
     if hostile is not None:  # the schema validator would recurse into it, or fail to print it
         return LogError(f"{name}: {json_path(hostile[0])}", hostile[1])
+    other = looks_like(data)
+    if other is not None:  # one line for a document of another kind, not its every schema error
+        return LogError(f"{name}: (top level)", f"not a log: it looks like {other}")
     problems = schema_problems(data, name) or _non_finite(data, name)
     if not problems:  # the structural check and the schema disagree: report, never pass
         problems = [(name, "not a valid speedrules-log/1 document")]

@@ -63,3 +63,34 @@ def test_a_log_from_standard_input_may_not_name_a_variant_file(monkeypatch: pyte
     _stdin(monkeypatch, b'{"format": "speedrules-log/1", "variant": "secret.yaml", "deals": []}')
     assert main(["referee", "-"]) == 2
     assert "was not read from a file, so it may not name a variant file" in capsys.readouterr().err
+
+
+def test_the_examples_glob_holds_only_logs(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """`speedrules referee examples/*.json` judges logs only: the golden verdicts live in
+    examples/verdicts/."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    logs = sorted(str(p.relative_to(root)) for p in (root / "examples").glob("*.json"))
+    assert main(["referee", *logs]) == 1  # illegal-play and others break rules; none is unreadable
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("document", "says"), [
+    ({"file": "a.json", "valid": True, "finished": True, "winner": 0, "remaining": [0, 2],
+      "deals": [{"valid": True, "violations": []}]}, "not a log: it looks like a verdict"),
+    ({"name": "mine", "extends": "speed", "players": 3}, "not a log: it looks like a variant file"),
+    ({"format": "speedrules-log/2", "variant": "speed", "deals": []}, "another version of the format"),
+])
+def test_a_document_of_another_kind_gets_one_line_saying_so(tmp_path: object, document: dict[str, object],
+                                                            says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "other.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["referee", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and says in err[0], err

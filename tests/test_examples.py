@@ -11,20 +11,26 @@ import speedrules
 from speedrules.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-LOGS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".verdict.json"))
+VERDICTS = EXAMPLES / "verdicts"
+LOGS = sorted(EXAMPLES.glob("*.json"))
+
+
+def verdict_of(log: Path) -> Path:
+    """The golden verdict of an example log: examples/verdicts/NAME.verdict.json."""
+    return VERDICTS / f"{log.stem}.verdict.json"
 
 
 def test_every_example_has_a_golden_verdict() -> None:
     assert len(LOGS) >= 5
     for log in LOGS:
-        assert log.with_suffix(".verdict.json").exists(), log.name
+        assert verdict_of(log).exists(), log.name
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
 def test_cli_prints_the_golden_verdict(log: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
                                        ) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
-    golden = json.loads(log.with_suffix(".verdict.json").read_text(encoding="utf-8"))
+    golden = json.loads(verdict_of(log).read_text(encoding="utf-8"))
     code = main(["referee", f"examples/{log.name}", "--json"])
     out = capsys.readouterr().out
     assert json.loads(out) == golden
@@ -33,7 +39,7 @@ def test_cli_prints_the_golden_verdict(log: Path, capsys: pytest.CaptureFixture[
 
 def test_corrections_example_with_all(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
-    golden = json.loads((EXAMPLES / "corrections.all.verdict.json").read_text(encoding="utf-8"))
+    golden = json.loads((VERDICTS / "corrections.all.verdict.json").read_text(encoding="utf-8"))
     assert main(["referee", "--all", "--json", "examples/corrections.json"]) == 1
     assert json.loads(capsys.readouterr().out) == golden
     deal = golden["deals"][0]
@@ -41,7 +47,7 @@ def test_corrections_example_with_all(capsys: pytest.CaptureFixture[str], monkey
         (6, "play.rank"), (14, "draw.hand-full"), (32, "flip.not-blocked")]
     assert all(v["correction"] for v in deal["violations"])
     # After the corrections the game is the clean one: same winner, same cards left.
-    clean = json.loads((EXAMPLES / "finished-game.verdict.json").read_text(encoding="utf-8"))["deals"][0]
+    clean = json.loads((VERDICTS / "finished-game.verdict.json").read_text(encoding="utf-8"))["deals"][0]
     assert (deal["winner"], deal["remaining"]) == (clean["winner"], clean["remaining"])
 
 
@@ -57,7 +63,7 @@ def test_golden_verdicts_say_what_the_readme_says() -> None:
         "corrections.json": (False, None, ("play.rank", 6)),
     }
     for name, (valid, winner, violation) in expected.items():
-        golden = json.loads((EXAMPLES / name).with_suffix(".verdict.json").read_text(encoding="utf-8"))
+        golden = json.loads(verdict_of(EXAMPLES / name).read_text(encoding="utf-8"))
         deal = golden["deals"][0]
         assert golden["valid"] is valid and deal["winner"] == winner, name
         if violation is not None:
@@ -81,7 +87,7 @@ def test_illegal_play_card_really_does_not_fit() -> None:
 
 def test_table_examples_show_what_they_are_named_for() -> None:
     def golden(name: str) -> dict[str, object]:
-        data: dict[str, object] = json.loads((EXAMPLES / f"{name}.verdict.json").read_text(encoding="utf-8"))
+        data: dict[str, object] = json.loads((VERDICTS / f"{name}.verdict.json").read_text(encoding="utf-8"))
         return data
 
     best = golden("match-best-of-three")
