@@ -390,10 +390,18 @@ def add_deal(sub: Subparsers) -> None:
                         help="also start a speedrules-log/1 file from this deal (its layout, no events yet)")
     parser.add_argument("--players", metavar="NAMES", default=None,
                         help="with --log: the players' display names, comma-separated (Ann,Ben)")
+    parser.add_argument("--force", action="store_true", help="with --log: overwrite FILE if it exists")
     parser.set_defaults(run=run_deal)
 
 
 def run_deal(args: argparse.Namespace) -> int:
+    if args.log is None and (args.players is not None or args.force):
+        report_errors([("--players", "names the players of the log: give --log FILE too")
+                       if args.players is not None else ("--force", "overwrites the log file: give --log FILE too")])
+        return EXIT_BAD_INPUT
+    if args.log is not None and not args.force and os.path.lexists(args.log):
+        report_errors([(args.log, "already exists: pass --force to overwrite it")])
+        return EXIT_BAD_INPUT
     variant = load(args.variant)
     game = deal(variant, args.seed)
     if args.log is not None:

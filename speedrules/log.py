@@ -977,22 +977,76 @@ def log_from_games(
     return parse_log(data, "<written log>", variant=variant)
 
 
-def write_log(log: Log, target: str | Path | IO[str], *, indent: int | None = 1, yaml_format: bool = False) -> None:
-    """Write ``log`` as JSON (or YAML with ``yaml_format``) to a path or an open text file."""
+EVENT_LINES = "events"
+"""``write_log``'s default layout: JSON with one event per line (and each deal's layout on one)."""
+
+
+def write_log(
+    log: Log, target: str | Path | IO[str], *, indent: int | str | None = EVENT_LINES,
+    yaml_format: bool | None = None,
+) -> None:
+    """Write ``log`` to a path or an open text file: YAML when ``yaml_format`` is true, or is left
+    ``None`` and the path ends in ``.yaml``/``.yml``; JSON otherwise.
+
+    JSON is written one event per line by default (:data:`EVENT_LINES`), so a log reads and
+    diffs line by line; ``indent`` as an int indents every value as ``json.dumps`` does, and
+    ``None`` writes one line.
+
+    >>> import io
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> out = io.StringIO()
+    >>> write_log(game.to_log(), out)
+    >>> print(out.getvalue()[-60:])
+    ... # doctest: +ELLIPSIS
+    ...
+      "events": [
+       {"type": "reveal"}
+      ]}
+     ]}
+    <BLANKLINE>
+    """
     if not isinstance(log, Log):
         raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or log_from_games make one)")
+    if indent is not None and not isinstance(indent, int) and indent != EVENT_LINES:
+        raise InvalidArgumentError(f"indent must be an int, None or {EVENT_LINES!r}, not {brief(indent)}")
+    if yaml_format is None:
+        yaml_format = isinstance(target, (str, os.PathLike)) and str(target).lower().endswith((".yaml", ".yml"))
     data = log.to_json()
     if yaml_format:
         try:
             text = dump_yaml(data)
         except ValueError:
             raise LogError(log.name, "cannot be written: it holds a number too long to write") from None
+    elif indent == EVENT_LINES:
+        text = _event_lines(data, log.name) + "\n"
     else:
-        text = _json_text(data, indent, log.name) + "\n"
+        text = _json_text(data, indent if isinstance(indent, int) else None, log.name) + "\n"
     if isinstance(target, (str, os.PathLike)):
         Path(target).write_text(text, encoding="utf-8", errors="backslashreplace")  # a lone surrogate: \udxxx
     else:
         target.write(text)
+
+
+def _event_lines(data: dict[str, Any], name: str) -> str:
+    """A log document as JSON with each top-level field, each deal's layout and each event on
+    a line of its own."""
+    def one(value: Any) -> str:
+        return _json_text(value, None, name)
+
+    def block(opening: str, items: list[str], indent: str) -> str:
+        return opening + "[]" if not items else opening + "[\n" + ",\n".join(indent + i for i in items) + "\n" + \
+            indent[:-1] + "]"
+
+    deals = []
+    for deal in data.get("deals", []):
+        fields = [f"{one(k)}: {one(v)}" for k, v in deal.items() if k != "events"]
+        fields.append(block('"events": ', [one(e) for e in deal.get("events", [])], "    "))
+        deals.append("{" + ",\n   ".join(fields) + "}")
+    fields = [f"{one(k)}: {one(v)}" for k, v in data.items() if k != "deals"]
+    fields.append(block('"deals": ', deals, "  "))
+    return "{" + ",\n ".join(fields) + "}"
 
 
 def _json_text(data: Any, indent: int | None, name: str) -> str:

@@ -94,3 +94,48 @@ def test_a_document_of_another_kind_gets_one_line_saying_so(tmp_path: object, do
     assert main(["referee", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and says in err[0], err
+
+
+def test_write_log_chooses_yaml_by_the_suffix_and_writes_json_one_event_per_line(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    game = speedrules.deal("speed", seed=4)
+    game.reveal()
+    while game.legal_actions(0) and len(game.history) < 12:
+        game.apply(game.legal_actions(0)[0])
+    log = game.to_log()
+    speedrules.write_log(log, folder / "p.yaml")
+    speedrules.write_log(log, folder / "p.json")
+    yaml_text = (folder / "p.yaml").read_text(encoding="utf-8")
+    json_text = (folder / "p.json").read_text(encoding="utf-8")
+    assert yaml_text.startswith("format: speedrules-log/1") and not json_text.startswith("format")
+    assert speedrules.read_log(folder / "p.yaml") == speedrules.read_log(folder / "p.json") == log
+    lines = json_text.splitlines()
+    events = len(log.deals[0].events)
+    fields = len(log.to_json()) - 1  # "format", "variant"...: one line each, besides "deals"
+    assert events >= 10 and len(lines) == fields + events + 5  # "deals": [, the layout, "events": [, 2 closings
+    assert sum(1 for line in lines if line.lstrip().startswith('{"type":')) == events
+    assert json.loads(json_text) == log.to_json()
+    speedrules.write_log(log, folder / "one.json", indent=None)
+    assert len((folder / "one.json").read_text(encoding="utf-8").splitlines()) == 1
+    speedrules.write_log(log, folder / "forced.yaml", yaml_format=False)
+    assert (folder / "forced.yaml").read_text(encoding="utf-8").startswith("{")
+
+
+def test_deal_log_does_not_overwrite_without_force(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "mine.json"
+    path.write_text("precious", encoding="utf-8")
+    assert main(["deal", "speed", "--seed", "1", "--log", str(path)]) == 2
+    assert "already exists: pass --force" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == "precious"
+    assert main(["deal", "speed", "--seed", "1", "--log", str(path), "--force"]) == 0
+    assert speedrules.read_log(path).variant.name == "speed"
+
+
+def test_deal_players_without_a_log_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "speed", "--players", "Ann,Ben"]) == 2
+    assert "--players: names the players of the log: give --log FILE too" in capsys.readouterr().err
