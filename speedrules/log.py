@@ -998,14 +998,11 @@ def write_log(
     >>> game.reveal()
     >>> out = io.StringIO()
     >>> write_log(game.to_log(), out)
-    >>> print(out.getvalue()[-60:])
-    ... # doctest: +ELLIPSIS
-    ...
-      "events": [
-       {"type": "reveal"}
-      ]}
+    >>> print("\\n".join(out.getvalue().splitlines()[-4:]))
+       "events": [
+        {"type": "reveal"}
+       ]}
      ]}
-    <BLANKLINE>
     """
     if not isinstance(log, Log):
         raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or log_from_games make one)")
