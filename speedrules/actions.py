@@ -97,7 +97,7 @@ class Play:
 
     player: int = attrs.field(validator=_seat)
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
-    pile: int = attrs.field(default=0, validator=_seat)
+    pile: int = attrs.field(validator=_seat)
     declared: tuple[int, ...] = attrs.field(default=(), converter=_to_ranks)
 
     def __str__(self) -> str:

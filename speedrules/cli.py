@@ -163,7 +163,10 @@ def add_show(sub: Subparsers) -> None:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    variant = load(args.variant)
+    try:
+        variant = load(args.variant)
+    except VariantError as err:
+        return _invalid_variant(err, args.variant)
     if args.json:
         _out(json.dumps(variant.document, indent=2))
     else:
@@ -361,15 +364,23 @@ def add_check_variant(sub: Subparsers) -> None:
     parser.set_defaults(run=run_check_variant)
 
 
+def _invalid_variant(err: VariantError, source: str) -> int:
+    """Report a variant that cannot be loaded: every problem, then, for a variant file, how many
+    there are (a name that is no variant gets its one line)."""
+    report_errors(err.errors)
+    if not os.path.isfile(source):
+        return EXIT_BAD_INPUT
+    count = len(err.errors)
+    shown = f"more than {count - 1} problems" if err.errors[-1][1] == MORE_PROBLEMS else _count(count, "problem")
+    _err(f"{printable(source)}: not a valid variant ({shown})")
+    return EXIT_BAD_INPUT
+
+
 def run_check_variant(args: argparse.Namespace) -> int:
     try:
         variant = load(args.file)
     except VariantError as err:
-        report_errors(err.errors)
-        count = len(err.errors)
-        shown = f"more than {count - 1} problems" if err.errors[-1][1] == MORE_PROBLEMS else _count(count, "problem")
-        _err(f"{args.file}: not a valid variant ({shown})")
-        return EXIT_BAD_INPUT
+        return _invalid_variant(err, args.file)
     _out(f"OK {args.file}: {variant.name} ({variant.title})")
     return EXIT_OK
 

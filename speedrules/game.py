@@ -405,15 +405,19 @@ class Game:
         self.apply(Reveal())
 
     def can_play(
-        self, player: int, card: Card | Iterable[Card], pile: int, declared: int | Iterable[int] | None = None
+        self, player: int, cards: Card | str | Iterable[Card | str], pile: int,
+        declared: int | str | Iterable[int | str] | None = None,
     ) -> bool:
-        return self.is_legal(Play(player, card, pile, declared))
+        """Whether ``player`` may lay ``cards`` on ``pile`` now (as :class:`Play` takes them)."""
+        return self.is_legal(Play(player, cards, pile, declared))
 
     def play(
-        self, player: int, card: Card | Iterable[Card], pile: int, declared: int | Iterable[int] | None = None
+        self, player: int, cards: Card | str | Iterable[Card | str], pile: int,
+        declared: int | str | Iterable[int | str] | None = None,
     ) -> None:
-        """``player`` lays ``card`` (or a run) on ``pile``; ``declared`` is a joker's rank."""
-        self.apply(Play(player, card, pile, declared))
+        """``player`` lays ``cards`` (a card, or a run; a card's text is read) on ``pile``;
+        ``declared`` is a joker's rank."""
+        self.apply(Play(player, cards, pile, declared))
 
     def can_draw(self, player: int) -> bool:
         return self.check_draw(player) is None

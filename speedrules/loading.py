@@ -337,7 +337,8 @@ def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
             errors.append((f"{name}: deal",
                            f"{players} x ({deal['hand']} + {deal['draw']}) + {piles} starters + "
                            f"{sum(reserve_list)} in reserves = {used} cards, but the deck has {deck_size} "
-                           f"({deck['packs']} x 52 + {deck['jokers']} jokers)"))
+                           f"({deck['packs']} x 52 + {deck['jokers']} jokers)" + _rest_hint(
+                               deck_size - centre - dealt_hands, players)))
         elif deal["hand"] + deal["draw"] == 0:
             errors.append((f"{name}: deal", "leaves every player with no cards at all"))
     if deal["hand"] > hand["limit"]:
@@ -351,6 +352,14 @@ def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
                        f"{deck['jokers']} jokers in the deck need jokers.wild: true (a joker that is not wild "
                        "could never be played)"))
     return errors
+
+
+def _rest_hint(rest: int, players: int) -> str:
+    """A hint for a fixed draw size that does not add up: ``draw: rest`` shares what is left."""
+    if rest < players:
+        return ""
+    share = f"{rest // players} each" if rest % players == 0 else f"{rest // players} or {rest // players + 1} each"
+    return f"; to deal the draw stacks from what is left ({share}), write deal: {{draw: rest}}"
 
 
 def variant_from_document(

@@ -139,3 +139,38 @@ def test_deal_log_does_not_overwrite_without_force(tmp_path: object, capsys: pyt
 def test_deal_players_without_a_log_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "speed", "--players", "Ann,Ben"]) == 2
     assert "--players: names the players of the log: give --log FILE too" in capsys.readouterr().err
+
+
+def test_a_play_names_its_pile_and_takes_cards_by_one_spelling() -> None:
+    import inspect
+
+    with pytest.raises(TypeError):
+        speedrules.Play(0, "JC")  # type: ignore[call-arg]  # no pile: no silent pile 0
+    assert speedrules.Play(0, "JC", 1) == speedrules.Play(0, [speedrules.Card.parse("JC")], pile=1)
+    assert list(inspect.signature(speedrules.Game.play).parameters)[1:4] == ["player", "cards", "pile"]
+    assert list(inspect.signature(speedrules.Game.can_play).parameters)[1:4] == ["player", "cards", "pile"]
+    game = speedrules.deal("speed", seed=1)
+    game.reveal()
+    assert game.can_play(0, cards="JC", pile=1) and not game.can_play(0, "JC", 0)
+
+
+def test_too_many_players_for_a_fixed_draw_suggests_draw_rest(tmp_path: object,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "three.yaml"
+    path.write_text("extends: speed\nname: three\nplayers: 3\n", encoding="utf-8")
+    assert main(["check-variant", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "write deal: {draw: rest}" in err and "(8 or 9 each)" in err
+    path.write_text("extends: speed\nname: three\nplayers: 3\ndeal: {draw: rest}\n", encoding="utf-8")
+    assert main(["check-variant", str(path)]) == 0  # and the hint is right
+
+
+def test_show_counts_the_problems_of_a_bad_variant(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "bad.yaml"
+    path.write_text("extends: speed\nname: bad\nplayers: 0\nfoo: 1\n", encoding="utf-8")
+    assert main(["show", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"speedrules: {path}: not a valid variant (2 problems)"
