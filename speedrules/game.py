@@ -65,7 +65,7 @@ class Game:
     kernel, for programs that work on integer codes.
     """
 
-    __slots__ = ("_history", "_layout", "_layout_codes", "_times", "kernel", "names", "seed", "variant")
+    __slots__ = ("_history", "_layout", "_layout_codes", "_rng_states", "_times", "kernel", "names", "seed", "variant")
 
     def __init__(
         self,
@@ -130,6 +130,7 @@ class Game:
         self.kernel = Kernel(variant, hands, draw, starters, reserves, names=self.names, rng=rng, seed=seed)
         self._history: list[Action] = []
         self._times: list[float | int | None] = []
+        self._rng_states: list[tuple[int, object]] = []  # (history index, the random state) before each shuffle
 
     @classmethod
     def from_layout(
@@ -163,6 +164,7 @@ class Game:
         other.kernel = self.kernel.copy()
         other._history = list(self._history)
         other._times = list(self._times)
+        other._rng_states = list(self._rng_states)
         return other
 
     def __repr__(self) -> str:
@@ -386,6 +388,8 @@ class Game:
         problem = self.kernel.check_event(kind, player, pile, cards, declared, t)
         if problem is not None:
             raise IllegalActionError(problem)
+        if kind == REBUILD and cards is None:  # only a shuffled rebuild draws on the random source
+            self._rng_states.append((len(self._history), self.kernel.random_state()))
         result = self.kernel.apply_event(kind, player, pile, cards, declared, t, len(self._history))
         record: Action = action
         if kind == DRAW:
@@ -474,6 +478,85 @@ class Game:
             elif k.check_rebuild() is None:
                 out.append(Rebuild())
         return out
+
+    @classmethod
+    def from_log(cls, log: Log, deal: int = 0, upto: int | None = None) -> Game:
+        """The game of deal ``deal`` of ``log`` after its first ``upto`` events (all by default), as
+        reading a PGN up to a move: the layout dealt, then each event applied with its time and
+        recorded in :attr:`history`.  Raises :class:`IllegalActionError` at an event that breaks a
+        rule (the referee says which, and goes on where asked).
+
+        >>> from speedrules import referee
+        >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
+        >>> game.reveal(); game.play(0, "JC", 1)
+        >>> log = game.to_log()
+        >>> Game.from_log(log) == game, len(Game.from_log(log, upto=1).history)
+        (True, 1)
+        >>> Game.from_log(log, upto=1).tops[1]
+        Card.parse('QH')
+        """
+        from .log import Log
+
+        if not isinstance(log, Log):
+            raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
+        if type(deal) is not int or not 0 <= deal < len(log.deals):
+            raise InvalidArgumentError(f"there is no deal {brief(deal)} in this log ({len(log.deals)} deal(s))")
+        events = log.actions(deal)
+        if upto is None:
+            upto = len(events)
+        if type(upto) is not int or not 0 <= upto <= len(events):
+            raise InvalidArgumentError(f"upto must be a number of events from 0 to {len(events)}, not {brief(upto)}")
+        game = cls(log.variant, log.deals[deal].layout(), names=log.names)
+        for action, t in events[:upto]:
+            game.apply(action, t)
+        return game
+
+    def peek(self) -> Action:
+        """The last action applied (as recorded: a draw names its card), like ``Board.peek()``;
+        an :class:`InvalidActionError` when none was."""
+        if not self._history:
+            raise InvalidActionError("no action has been applied yet")
+        return self._history[-1]
+
+    def pop(self) -> Action:
+        """Undo the last action and return it, like ``Board.pop()``: the game is then exactly as it
+        was before that action (collisions, calls, owed draws and the random source included).
+
+        The state is rebuilt by applying the earlier actions again to the layout, so it costs
+        time in proportion to the history; a rebuild's shuffle is recorded as its reserves, and
+        the random source is put back as it was before the undone action.
+
+        >>> game = deal("speed", seed=1)
+        >>> before = game.copy()
+        >>> game.reveal(); game.play(0, "JC", 1)
+        >>> game.pop(), game.pop()
+        (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), Reveal())
+        >>> game == before
+        True
+        """
+        action = self.peek()
+        history, times = self._history[:-1], self._times[:-1]
+        random_state = self.kernel.random_state()  # unchanged by the action, unless it was a shuffle
+        if self._rng_states and self._rng_states[-1][0] == len(history):
+            random_state = self._rng_states.pop()[1]
+        hands, draw, starters, reserves = self._layout_codes
+        kernel = Kernel(self.variant, hands, draw, starters, reserves, names=self.names, seed=self.seed)
+        for index, (done, t) in enumerate(zip(history, times, strict=True)):
+            kind, player, pile, cards, declared = self.encode(done)
+            kernel.apply_event(kind, player, pile, cards, declared, t, index)
+        kernel.set_random_state(random_state)
+        self.kernel, self._history, self._times = kernel, history, times
+        return action
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they are the same deal in the same state, with the same history."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.variant == other.variant and self._layout_codes == other._layout_codes
+                and self.names == other.names and self._history == other._history
+                and self._times == other._times and self.kernel.state() == other.kernel.state())
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it is not hashable
 
     def to_log(self, *, players: Sequence[str] | None = None) -> Log:
         """This game as a ``speedrules-log/1`` log (layout and recorded history).

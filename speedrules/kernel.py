@@ -1028,6 +1028,32 @@ class Kernel(TableTiming):
 
     # ------------------------------------------------------------------ state changes
 
+    def random_state(self) -> object:
+        """The state of the deal's random source (rebuild shuffles), to put back with
+        :meth:`set_random_state`; ``None`` while no source has been made."""
+        return None if self._rng is None else self._rng.getstate()
+
+    def set_random_state(self, state: object) -> None:
+        """Put the random source back as :meth:`random_state` gave it."""
+        if state is None:
+            self._rng = None
+        else:
+            self._rng = random.Random()
+            self._rng.setstate(state)  # type: ignore[arg-type]
+
+    def state(self) -> tuple[object, ...]:
+        """The whole state of the deal as one value, for comparing two deals (the random source
+        and caches aside)."""
+        group = self.group
+        return (
+            tuple(map(tuple, self.hands)), tuple(map(tuple, self.draws)), tuple(map(tuple, self.piles)),
+            tuple(self.tops), tuple(map(tuple, self.reserves)), tuple(self.debt), self.revealed, self.last_t,
+            self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers),
+            frozenset(self.pickup_owed), tuple(self.collisions),
+            None if group is None else (group.t, group.pile, group.prior, group.kept, frozenset(group.players),
+                                        group.record, tuple(group.plays)),
+        )
+
     def _random(self) -> random.Random:
         """The deal's random source (for rebuild shuffles): the one given, else one seeded with ``seed``."""
         if self._rng is None:

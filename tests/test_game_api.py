@@ -1,0 +1,111 @@
+"""The python-chess-like parts of the Game API (issue 12): from_log, peek, pop, equality."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import speedrules
+from speedrules import Game, IllegalActionError, InvalidActionError, InvalidArgumentError
+
+VARIANTS = ["speed", "speed-lower-stays", "speed-return-both", "speed-call-penalty", "speed-runs", "speed-jokers",
+            "speed-rebuild-each", "speed-refill-empty"]
+
+
+def _played(name: str, seed: int, steps: int) -> tuple[Game, list[Game]]:
+    """A game after up to ``steps`` random legal actions, timed so that collisions happen; and
+    a copy of it before each action."""
+    game = speedrules.deal(name, seed=seed)
+    rng = random.Random(seed)
+    before: list[Game] = []
+    t = 0
+    for _ in range(steps):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        t += rng.choice([0, 0, 10, 250])  # the same instant now and then: collisions, ties
+        now = [a for a in actions if game.is_legal(a, t)]  # at the same instant a play may meet a collision
+        if not now:
+            t += 250
+            now = actions
+        before.append(game.copy())
+        game.apply(rng.choice(now), t=t)
+    return game, before
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(1, 160))
+def test_pop_undoes_every_action_exactly(name: str, seed: int, steps: int) -> None:
+    game, before = _played(name, seed, steps)
+    for expected in reversed(before):
+        action = game.peek()
+        assert game.pop() == action
+        assert game == expected
+        assert game.legal_actions() == expected.legal_actions()
+        assert game.outcome() == expected.outcome()
+    with pytest.raises(InvalidActionError):
+        game.pop()
+
+
+def test_after_pop_a_shuffled_rebuild_shuffles_the_same_again() -> None:
+    for seed in range(200):
+        game, _ = _played("speed", seed, 400)
+        rebuilds = [i for i, a in enumerate(game.history) if isinstance(a, speedrules.Rebuild)]
+        if rebuilds:
+            break
+    else:
+        pytest.skip("no rebuild in 200 random games")
+    while len(game.history) > rebuilds[0]:
+        game.pop()
+    assert game.can_rebuild()
+    first = game.copy()
+    game.rebuild()
+    redone = game.history[-1]
+    game.pop()
+    assert game == first
+    game.rebuild()
+    assert game.history[-1] == redone  # the random source was put back as it was
+
+
+@pytest.mark.parametrize("name", ["speed", "speed-lower-stays", "speed-call-penalty"])
+def test_from_log_reads_a_game_up_to_any_event(name: str) -> None:
+    game, before = _played(name, 5, 60)
+    log = game.to_log()
+    assert Game.from_log(log) == game
+    for upto in (0, 1, len(before) // 2, len(before)):
+        assert Game.from_log(log, upto=upto) == (before[upto] if upto < len(before) else game)
+
+
+def test_from_log_refuses_what_is_not_there() -> None:
+    game = speedrules.deal("speed", seed=1)
+    game.reveal()
+    log = game.to_log()
+    for bad in ({"deal": 1}, {"upto": 2}, {"upto": -1}, {"deal": "0"}):
+        with pytest.raises(InvalidArgumentError):
+            Game.from_log(log, **bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        Game.from_log("game.json")  # type: ignore[arg-type]
+
+
+def test_from_log_stops_at_an_event_that_breaks_a_rule() -> None:
+    game = speedrules.deal("speed", seed=1)
+    game.reveal()
+    data = game.to_log().to_json()
+    data["deals"][0]["events"].append({"type": "play", "player": 0, "card": "KS", "pile": 0})
+    log = speedrules.parse_log(data)
+    with pytest.raises(IllegalActionError, match=r"play\.not-in-hand"):
+        Game.from_log(log)
+    assert Game.from_log(log, upto=1) == game
+
+
+def test_games_compare_by_state_and_are_not_hashable() -> None:
+    game = speedrules.deal("speed", seed=1)
+    assert game == game.copy() and game != speedrules.deal("speed", seed=2)
+    other = game.copy()
+    other.reveal()
+    assert game != other
+    with pytest.raises(TypeError):
+        hash(game)
