@@ -170,6 +170,47 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} seed={self.seed} after {len(self._history)} actions>"
 
+    def __str__(self) -> str:
+        """The table as text: each seat's hand and draw stack, each pile's top and reserve, and how
+        the deal stands.
+
+        >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
+        >>> game.reveal()
+        >>> print(game)
+        speed, after 1 action: play on
+          Ann     hand JC 10S QD 10H 3S  draw stack 15
+          Ben     hand KD 7H QS 10D 6S   draw stack 15
+          pile 0  AH (1 card)  reserve 5
+          pile 1  QH (1 card)  reserve 5
+        """
+        k = self.kernel
+        outcome = k.outcome()
+        if outcome is None:
+            status = "play on" if k.revealed else "the starters are face down"
+            if k.out_seat is not None:
+                status = f"{self.names[k.out_seat]} has gone out and must call"
+        elif outcome.winner is not None:
+            status = f"{self.names[outcome.winner]} won"
+        else:
+            status = "tied" if outcome.is_tie else "a dead end"
+        actions = len(self._history)
+        rows = [f"{self.variant.name}, after {actions} action{'s' if actions != 1 else ''}: {status}"]
+        width = max(len(n) for n in (*self.names, "pile 0"))
+        hands = [" ".join(map(str, hand)) or "empty" for hand in self.hands]
+        hand_width = max(len(h) for h in hands)
+        for seat, hand in enumerate(hands):
+            owed = f", owes {k.debt[seat]} draw(s)" if k.debt[seat] and k.draws[seat] else ""
+            rows.append(f"  {self.names[seat]:{width}}  hand {hand:{hand_width}}  draw stack {len(k.draws[seat])}"
+                        + owed)
+        tops = k.tops_text()
+        top_width = max(len(f"{top} ({len(k.piles[p])} card{'s' if len(k.piles[p]) != 1 else ''})")
+                        for p, top in enumerate(tops))
+        for pile, top in enumerate(tops):
+            count = len(k.piles[pile])
+            shown = f"{top} ({count} card{'s' if count != 1 else ''})"
+            rows.append(f"  {'pile ' + str(pile):{width}}  {shown:{top_width}}  reserve {len(k.reserves[pile])}")
+        return "\n".join(rows)
+
     # ------------------------------------------------------------------ views
 
     @property

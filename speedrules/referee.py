@@ -182,6 +182,15 @@ class Verdict:
         """Whether the log is a match: the variant scores deals (``match.scoring`` is not ``single``)."""
         return self.match.format != _SINGLE_FORMAT
 
+    def __str__(self) -> str:
+        """The readable report ``speedrules referee`` prints (:func:`render_verdict`)."""
+        return render_verdict(self, "log")
+
+    def __repr__(self) -> str:
+        deals = len(self.deals)
+        return f"<Verdict {self.variant}: {deals} deal{'s' if deals != 1 else ''}, " + \
+            ("valid>" if self.valid else f"{len(self.violations)} violation(s)>")
+
     def to_json(self) -> dict[str, Any]:
         """``{"valid", "variant", "deals": [...]}``, plus ``"match": {...}`` when :attr:`is_match`
         (see docs/log-format.md)."""

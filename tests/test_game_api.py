@@ -109,3 +109,20 @@ def test_games_compare_by_state_and_are_not_hashable() -> None:
     assert game != other
     with pytest.raises(TypeError):
         hash(game)
+
+
+def test_str_of_a_game_draws_the_table_and_a_verdict_prints_its_report() -> None:
+    game = speedrules.deal("speed", seed=1, names=["Ann", "Ben"])
+    assert str(game).splitlines()[0] == "speed, after 0 actions: the starters are face down"
+    game.reveal()
+    game.play(0, "JC", 1)
+    lines = str(game).splitlines()
+    assert lines[0] == "speed, after 2 actions: play on"
+    assert lines[1].split()[:3] == ["Ann", "hand", "10S"] and lines[1].endswith("draw stack 15")
+    assert "pile 1  JC (2 cards)" in lines[4]
+    verdict = speedrules.referee(game.to_log())
+    assert repr(verdict) == "<Verdict speed: 1 deal, valid>"
+    from speedrules.referee import render_verdict
+
+    assert str(verdict) == render_verdict(verdict, "log")
+    assert str(verdict).startswith("log: speed: valid")
