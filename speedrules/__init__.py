@@ -20,7 +20,7 @@ from .errors import (
     VariantError,
     Violation,
 )
-from .game import Collision, Game, Outcome, check_layout, deal, deal_layout
+from .game import Collision, Game, LegalActions, Outcome, check_layout, deal, deal_layout
 from .kernel import Kernel
 from .layout import Layout
 from .loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
@@ -72,6 +72,7 @@ __all__ = [
     "JokerDeclare",
     "Kernel",
     "Layout",
+    "LegalActions",
     "Log",
     "LogError",
     "LoggedViolation",

@@ -19,7 +19,7 @@ the record of every applied action (:attr:`Game.history`), and ``can_x`` / ``x``
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -54,6 +54,68 @@ from .variant import Variant
 
 if TYPE_CHECKING:
     from .log import Log
+
+
+class LegalActions(Sequence[Action]):
+    """A live view of a game's legal actions (see :attr:`Game.legal`): a read-only sequence in
+    the order of :meth:`Game.legal_actions`, with ``in`` answered by the rules directly."""
+
+    __slots__ = ("_cache", "_game", "_player")
+
+    def __init__(self, game: Game, player: int | None = None) -> None:
+        self._game = game
+        self._player = player
+        self._cache: tuple[tuple[object, ...], list[Action]] | None = None
+
+    def _listed(self) -> list[Action]:
+        key = self._game.kernel.state()
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._game.legal_actions(self._player))
+        return self._cache[1]
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is listed, decided without listing: the rules judge it, in the form
+        :meth:`Game.legal_actions` lists actions (a draw that names no card, ``Rebuild()``)."""
+        game, k, player = self._game, self._game.kernel, self._player
+        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)) or k.is_over():
+            return False
+        seat = getattr(action, "player", None)
+        if player is not None and seat != player:
+            return False  # another seat's action, or a table action, is not in a seat's list
+        if k.out_seat is not None:
+            return action == Call(k.out_seat)
+        if isinstance(action, Call):
+            return False
+        if isinstance(action, Draw):
+            return action.card is None and game.is_legal(action)
+        if isinstance(action, Reveal):
+            return not k.revealed
+        if isinstance(action, Flip):
+            return k.revealed and game.is_legal(action)
+        if isinstance(action, Rebuild):
+            return action.reserves is None and k.revealed and not game.is_legal(Flip()) and game.is_legal(action)
+        if isinstance(action, Play):
+            return k.revealed and game.is_legal(action)
+        return game.is_legal(action)  # a pickup
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(list(self._listed()))
+
+    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
+        return self._listed()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LegalActions, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {self._listed()!r}>"
 
 
 class Game:
@@ -519,6 +581,21 @@ class Game:
             elif k.check_rebuild() is None:
                 out.append(Rebuild())
         return out
+
+    @property
+    def legal(self) -> LegalActions:
+        """The legal actions as a live view, like ``board.legal_moves``: ``action in game.legal``
+        asks the rules about that one action without listing the others; ``len`` and iteration
+        list them (as :meth:`legal_actions` does) when needed.  It follows the game as it changes.
+
+        >>> game = deal("speed", seed=1)
+        >>> game.reveal()
+        >>> Play(0, "JC", 1) in game.legal, Play(0, "JC", 0) in game.legal, Flip() in game.legal
+        (True, False, False)
+        >>> len(game.legal), list(game.legal) == game.legal_actions()
+        (3, True)
+        """
+        return LegalActions(self)
 
     @classmethod
     def from_log(cls, log: Log, deal: int = 0, upto: int | None = None) -> Game:

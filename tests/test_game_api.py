@@ -126,3 +126,47 @@ def test_str_of_a_game_draws_the_table_and_a_verdict_prints_its_report() -> None
 
     assert str(verdict) == render_verdict(verdict, "log")
     assert str(verdict).startswith("log: speed: valid")
+
+
+def _candidates(game: Game, rng: random.Random) -> list[object]:
+    """The listed actions and look-alikes that are not listed: every other kind, other seats and
+    piles, named draws, given rebuilds, declared ranks, junk."""
+    listed = game.legal_actions()
+    cards = [c for hand in game.hands for c in hand] + [speedrules.Card.parse("JK")]
+    out: list[object] = list(listed)
+    for _ in range(12):
+        seat, pile = rng.randrange(game.variant.players), rng.randrange(game.variant.piles)
+        out.append(speedrules.Play(seat, rng.choice(cards), pile))
+        out.append(speedrules.Play(seat, [rng.choice(cards), rng.choice(cards)], pile))
+        out.append(speedrules.Play(seat, rng.choice(cards), pile, declared=rng.randrange(1, 14)))
+    out += [speedrules.Draw(s) for s in range(game.variant.players)]
+    out += [speedrules.Draw(s, d[0]) for s, d in enumerate(game.draw_stacks) if d]
+    out += [speedrules.Call(s) for s in range(game.variant.players)]
+    out += [speedrules.Pickup(s, p) for s in range(game.variant.players) for p in range(game.variant.piles)]
+    out += [speedrules.Flip(), speedrules.Rebuild(), speedrules.Reveal(), "JC", None, 3]
+    out.append(speedrules.Rebuild([list(r) for r in game.reserves]))
+    return out
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 120))
+def test_in_legal_is_exactly_in_the_listed_actions(name: str, seed: int, steps: int) -> None:
+    game, _ = _played(name, seed, steps)
+    rng = random.Random(seed)
+    from speedrules.game import LegalActions
+
+    views = [(game.legal, game.legal_actions())]
+    views += [(LegalActions(game, s), game.legal_actions(s)) for s in range(game.variant.players)]
+    for view, listed in views:
+        assert list(view) == listed and len(view) == len(listed) and view == listed
+        for action in _candidates(game, rng):
+            assert (action in view) == (action in listed), (action, listed)
+
+
+def test_legal_follows_the_game() -> None:
+    game = speedrules.deal("speed", seed=1)
+    legal = game.legal
+    assert list(legal) == [speedrules.Reveal()] and speedrules.Reveal() in legal
+    game.reveal()
+    assert speedrules.Reveal() not in legal and speedrules.Play(0, "JC", 1) in legal
+    assert legal[0] == game.legal_actions()[0]
