@@ -8,7 +8,7 @@
 True
 """
 
-from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal
+from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal, parse_action
 from .bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
 from .cards import JOKER, Card, parse_cards, parse_rank
 from .errors import (
@@ -24,7 +24,17 @@ from .game import Collision, Game, LegalActions, Outcome, check_layout, deal, de
 from .kernel import Kernel
 from .layout import Layout
 from .loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
-from .log import LOG_FORMAT, Log, LogError, iter_log_lines, log_from_games, parse_log, read_log, write_log
+from .log import (
+    LOG_FORMAT,
+    Log,
+    LogError,
+    action_from_json,
+    iter_log_lines,
+    log_from_games,
+    parse_log,
+    read_log,
+    write_log,
+)
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
 from .simulation import SimResult, SimulationError, Summary, simulate, summarize
@@ -100,6 +110,7 @@ __all__ = [
     "VariantError",
     "Verdict",
     "Violation",
+    "action_from_json",
     "bot_names",
     "check_layout",
     "deal",
@@ -109,6 +120,7 @@ __all__ = [
     "load_variant",
     "log_from_games",
     "make_bots",
+    "parse_action",
     "parse_cards",
     "parse_log",
     "parse_rank",

@@ -10,6 +10,7 @@ Play(player=0, cards=(Card.parse('6D'),), pile=1, declared=())
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -83,8 +84,16 @@ def _seat(_instance: object, attribute: attrs.Attribute[int], value: object) -> 
 class Reveal:
     """Turn the starters face up: play begins."""
 
+    def describe(self) -> str:
+        """The action in words."""
+        return "reveal"
+
     def __str__(self) -> str:
         return "reveal"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "reveal"}, t)
 
 
 @attrs.frozen(slots=True)
@@ -100,11 +109,37 @@ class Play:
     pile: int = attrs.field(validator=_seat)
     declared: tuple[int, ...] = attrs.field(default=(), converter=_to_ranks)
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The action in words."""
         text = " ".join(str(c) for c in self.cards)
         if self.declared:
             text += " as " + " ".join(RANK_NAMES[r] if 1 <= r <= 13 else str(r) for r in self.declared)
         return f"player {self.player} plays {text} on pile {self.pile}"
+
+    def __str__(self) -> str:
+        ranks = [_rank_name(r) for r in self.declared]
+        cards = []
+        for i, card in enumerate(self.cards):
+            text = str(card)
+            if card.is_joker and ranks:
+                text += "=" + ranks.pop(0)
+            if i == len(self.cards) - 1 and ranks:  # ranks beyond the jokers (an ill-formed play) stay readable
+                text += "".join("=" + r for r in ranks)
+            cards.append(text)
+        return f"{self.player}:{','.join(cards)}>{self.pile}"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        event: dict[str, Any] = {"type": "play", "player": self.player}
+        if len(self.cards) == 1:
+            event["card"] = str(self.cards[0])
+        else:
+            event["cards"] = [str(c) for c in self.cards]
+        event["pile"] = self.pile
+        if self.declared:
+            ranks = [_rank_name(r) for r in self.declared]
+            event["as"] = ranks[0] if len(ranks) == 1 and len(self.cards) == 1 else ranks
+        return _timed(event, t)
 
 
 @attrs.frozen(slots=True)
@@ -118,16 +153,35 @@ class Draw:
     player: int = attrs.field(validator=_seat)
     card: Card | None = attrs.field(default=None, converter=_to_card)
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The action in words."""
         return f"player {self.player} draws" + (f" {self.card}" if self.card is not None else "")
+
+    def __str__(self) -> str:
+        return f"{self.player}+" + ("" if self.card is None else str(self.card))
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        event: dict[str, Any] = {"type": "draw", "player": self.player}
+        if self.card is not None:
+            event["card"] = str(self.card)
+        return _timed(event, t)
 
 
 @attrs.frozen(slots=True)
 class Flip:
     """Every non-empty reserve turns its top card onto its own centre pile, at once."""
 
+    def describe(self) -> str:
+        """The action in words."""
+        return "flip"
+
     def __str__(self) -> str:
         return "flip"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "flip"}, t)
 
 
 @attrs.frozen(slots=True)
@@ -141,8 +195,21 @@ class Rebuild:
 
     reserves: tuple[tuple[Card, ...], ...] | None = attrs.field(default=None, converter=_to_stacks)
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The action in words."""
         return "rebuild"
+
+    def __str__(self) -> str:
+        if self.reserves is None:
+            return "rebuild"
+        return "rebuild:" + "/".join(",".join(str(c) for c in stack) for stack in self.reserves)
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given; a rebuild
+        is logged with its reserves (a recorded one has them)."""
+        if self.reserves is None:
+            raise InvalidActionError("a rebuild is logged with its reserves: log the game's recorded history")
+        return _timed({"type": "rebuild", "reserves": [[str(c) for c in r] for r in self.reserves]}, t)
 
 
 @attrs.frozen(slots=True)
@@ -151,8 +218,16 @@ class Call:
 
     player: int = attrs.field(validator=_seat)
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The action in words."""
         return f"player {self.player} calls"
+
+    def __str__(self) -> str:
+        return f"{self.player}!"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "call", "player": self.player}, t)
 
 
 @attrs.frozen(slots=True)
@@ -165,12 +240,85 @@ class Pickup:
     player: int = attrs.field(validator=_seat)
     pile: int = attrs.field(validator=_seat)
 
-    def __str__(self) -> str:
+    def describe(self) -> str:
+        """The action in words."""
         return f"player {self.player} picks up pile {self.pile}"
+
+    def __str__(self) -> str:
+        return f"{self.player}<{self.pile}"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "pickup", "player": self.player, "pile": self.pile}, t)
 
 
 Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup
 """Any action."""
+
+def _timed(event: dict[str, Any], t: float | int | None) -> dict[str, Any]:
+    if t is not None:
+        event["t"] = t
+    return event
+
+
+def _rank_name(rank: int) -> str:
+    return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
+
+
+_PLAY = re.compile(r"(\d{1,6}):([^>]+)>(\d{1,6})")
+_SEAT_ACTION = re.compile(r"(\d{1,6})([+!<])(.*)")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in the short notation ``str(action)`` writes (docs/api.md):
+
+    ``0:JC>1`` player 0 lays JC on pile 1 (a run: ``0:8S,9D>1``; a joker with the rank it
+    stands for: ``0:JK=Q>1``); ``0+`` player 0 draws (``0+4D``: and it is the 4D); ``0!``
+    player 0 calls; ``0<1`` player 0 picks up pile 1; ``reveal``, ``flip``; ``rebuild``
+    (shuffled by the game), or ``rebuild:4H,9C/2S`` with each new reserve top card first.
+
+    >>> parse_action("0:JK=Q>1")
+    Play(player=0, cards=(Card.parse('JK'),), pile=1, declared=(12,))
+    >>> [str(parse_action(t)) for t in ("1:8s,9D>0", "0+", "1!", "0<1", "rebuild:4H,9C/")]
+    ['1:8S,9D>0', '0+', '1!', '0<1', 'rebuild:4H,9C/']
+    >>> parse_action("0:JC")
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.InvalidActionError: not an action: '0:JC' (a play is PLAYER:CARDS>PILE, e.g. 0:JC>1)
+    """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
+    spoken = text.strip()
+    if spoken == "reveal":
+        return Reveal()
+    if spoken == "flip":
+        return Flip()
+    if spoken == "rebuild":
+        return Rebuild()
+    if spoken.startswith("rebuild:"):
+        stacks = [[c for c in part.split(",") if c] for part in spoken[len("rebuild:"):].split("/")]
+        return Rebuild(stacks)
+    play = _PLAY.fullmatch(spoken)
+    if play is not None:
+        cards: list[str] = []
+        declared: list[str] = []
+        for item in play.group(2).split(","):
+            card, *ranks = item.split("=")
+            cards.append(card)
+            declared += ranks  # each =RANK is the next declared rank, in order
+        return Play(int(play.group(1)), cards, int(play.group(3)), declared or None)
+    seat = _SEAT_ACTION.fullmatch(spoken)
+    if seat is not None:
+        player, mark, rest = int(seat.group(1)), seat.group(2), seat.group(3)
+        if mark == "+":
+            return Draw(player, rest or None)
+        if mark == "!" and not rest:
+            return Call(player)
+        if mark == "<" and rest.isdigit() and len(rest) <= 6:
+            return Pickup(player, int(rest))
+    hint = "a play is PLAYER:CARDS>PILE, e.g. 0:JC>1" if ":" in spoken else "see docs/api.md for the notation"
+    raise InvalidActionError(f"not an action: {brief(text)} ({hint})")
+
 
 REVEAL, PLAY, DRAW, FLIP, REBUILD, CALL, PICKUP = range(7)
 """Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``)."""

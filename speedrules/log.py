@@ -891,37 +891,23 @@ def variant_reference(variant: Variant) -> str | dict[str, Any]:
 
 
 def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
-    """The log event for a recorded action (see docs/log-format.md)."""
-    event: dict[str, Any]
-    if isinstance(action, Play):
-        event = {"type": "play", "player": action.player}
-        if len(action.cards) == 1:
-            event["card"] = str(action.cards[0])
-        else:
-            event["cards"] = [str(c) for c in action.cards]
-        event["pile"] = action.pile
-        if action.declared:
-            ranks = [RANK_NAMES[r] for r in action.declared]
-            event["as"] = ranks[0] if len(ranks) == 1 and len(action.cards) == 1 else ranks
-    elif isinstance(action, Draw):
-        event = {"type": "draw", "player": action.player}
-        if action.card is not None:
-            event["card"] = str(action.card)
-    elif isinstance(action, Rebuild):
-        if action.reserves is None:
-            raise ValueError("a rebuild is logged with its reserves: log the game's recorded history")
-        event = {"type": "rebuild", "reserves": [[str(c) for c in r] for r in action.reserves]}
-    elif isinstance(action, Flip):
-        event = {"type": "flip"}
-    elif isinstance(action, Call):
-        event = {"type": "call", "player": action.player}
-    elif isinstance(action, Pickup):
-        event = {"type": "pickup", "player": action.player, "pile": action.pile}
-    else:
-        event = {"type": "reveal"}
-    if t is not None:
-        event["t"] = t
-    return event
+    """The log event for a recorded action (see docs/log-format.md): ``action.to_json(t)``."""
+    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)):
+        raise InvalidArgumentError(f"not an action: {brief(action)}")
+    return action.to_json(t)
+
+
+def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
+    """The action a log event stands for, and its time: the inverse of ``action.to_json(t)``;
+    a :class:`LogError` naming ``name`` for anything the log format does not accept as an event.
+
+    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
+    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
+    """
+    compiled = compile_event(event)
+    if compiled is None:
+        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event))
+    return _to_action(compiled), compiled[5]
 
 
 def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:

@@ -54,7 +54,7 @@ from .actions import (
 )
 from .bots import WAIT, Bot, BotError, FastBot, Option, SeatView, make_bots, option_of, seat_options
 from .cards import Card
-from .errors import SpeedrulesError
+from .errors import SpeedrulesError, brief
 from .game import Game, deal
 from .loading import as_variant
 from .log import LOG_FORMAT, Log, action_to_event, parse_log, variant_reference
@@ -212,8 +212,10 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         if action is None:
             return None
         if action not in options:
-            raise BotError(f"bot {bot.name!r} (seat {seat}) chose {action}, which is not one of its options "
-                           f"({', '.join(map(str, options))})")
+            chosen = action.describe() if isinstance(action, (Play, Draw, Call, Pickup, Flip, Rebuild, Reveal)) \
+                else brief(action)
+            raise BotError(f"bot {bot.name!r} (seat {seat}) chose {chosen}, which is not one of its options "
+                           f"({', '.join(o.describe() for o in options)})")
         return option_of(action)
 
     deciders = [b.decider(game, rng) if isinstance(b, FastBot) else slow for b in bots]

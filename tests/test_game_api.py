@@ -170,3 +170,34 @@ def test_legal_follows_the_game() -> None:
     game.reveal()
     assert speedrules.Reveal() not in legal and speedrules.Play(0, "JC", 1) in legal
     assert legal[0] == game.legal_actions()[0]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 200))
+def test_every_recorded_action_reads_back_from_its_notation_and_its_json(name: str, seed: int, steps: int) -> None:
+    game, _ = _played(name, seed, steps)
+    rng = random.Random(seed)
+    for action, t in zip(game.history, game.history_times, strict=True):
+        assert speedrules.parse_action(str(action)) == action
+        assert speedrules.action_from_json(action.to_json(t)) == (action, t)
+    for action in _candidates(game, rng):
+        if isinstance(action, (speedrules.Play, speedrules.Draw, speedrules.Flip, speedrules.Rebuild,
+                               speedrules.Reveal, speedrules.Call, speedrules.Pickup)):
+            assert speedrules.parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "0", "0:", "0:JC", "0:JC>", ":JC>1", "0:XX>1", "x+", "0+XX", "0!1", "0<x",
+                                  "0<", "-1:JC>1", "0:JK=Z>1", "9999999:JC>1", "rebuild:ZZ", "reveal now", "0 JC 1"])
+def test_bad_notation_is_an_invalid_action_error(text: str) -> None:
+    from speedrules import CardError
+
+    with pytest.raises((InvalidActionError, CardError)):
+        speedrules.parse_action(text)
+    with pytest.raises(InvalidActionError):
+        speedrules.parse_action(5)  # type: ignore[arg-type]
+
+
+def test_a_log_event_that_is_not_one_is_a_log_error() -> None:
+    for event in ({"type": "play", "player": 0, "card": "JC"}, {"type": "dance"}, "play", None):
+        with pytest.raises(speedrules.LogError):
+            speedrules.action_from_json(event)
