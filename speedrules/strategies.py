@@ -1,0 +1,76 @@
+"""Hypothesis strategies for the rules of Speed, for projects that property-test their own code
+against them (a bot, a log writer, a table UI): bundled variants, dealt layouts, games played to
+any point by legal actions, and their logs.
+
+Needs hypothesis (``pip install hypothesis``; it comes with ``speedrules[test]``).  Every
+strategy shrinks towards the plainest case: plain ``speed``, seed 0, fewer actions.
+
+>>> from hypothesis import given, settings
+>>> @settings(max_examples=5, derandomize=True)
+... @given(games(max_actions=30))
+... def test_a_game_never_loses_a_card(game):
+...     assert sorted(c.code for c in game.all_cards()) == sorted(c.code for c in game.layout.all_cards())
+>>> test_a_game_never_loses_a_card()
+"""
+
+from __future__ import annotations
+
+import random
+
+try:
+    from hypothesis import strategies as st
+except ImportError as err:  # pragma: no cover - the message is the point
+    raise ImportError("speedrules.strategies needs hypothesis: pip install hypothesis") from err
+
+from .game import Game, deal, deal_layout
+from .layout import Layout
+from .loading import load_variant, variant_names
+from .log import Log
+from .variant import Variant
+
+__all__ = ["games", "layouts", "logs", "variants"]
+
+
+def _variant(variant: Variant | str) -> Variant:
+    return load_variant(variant) if isinstance(variant, str) else variant
+
+
+def variants(names: tuple[str, ...] | None = None) -> st.SearchStrategy[Variant]:
+    """One of the bundled variants (or of ``names``), ``speed`` first."""
+    return st.sampled_from(names or variant_names()).map(load_variant)
+
+
+def layouts(variant: Variant | str | None = None) -> st.SearchStrategy[Layout]:
+    """A layout dealt by the rules from a drawn seed (of ``variant``, or of a drawn variant)."""
+    chosen = variants() if variant is None else st.just(_variant(variant))
+    return st.tuples(chosen, st.integers(0, 2**32 - 1)).map(lambda vs: deal_layout(vs[0], random.Random(vs[1])))
+
+
+@st.composite
+def games(draw: st.DrawFn, variant: Variant | str | None = None, *, max_actions: int = 200,
+          timed: bool = True) -> Game:
+    """A game of ``variant`` (or of a drawn variant) after up to ``max_actions`` legal actions,
+    each drawn from those legal at that moment; with ``timed``, each applied at a drawn time
+    (some at the same instant, so collisions and ties happen where the variant has them)."""
+    chosen = draw(variants()) if variant is None else _variant(variant)
+    game = deal(chosen, seed=draw(st.integers(0, 2**32 - 1)))
+    t = 0
+    for _ in range(draw(st.integers(0, max_actions))):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        if timed:
+            t += draw(st.sampled_from([0, 10, 250, 1000]))
+            now = [a for a in actions if game.is_legal(a, t)]
+            if not now:
+                t += 1000
+                now = actions
+            game.apply(draw(st.sampled_from(now)), t=t)
+        else:
+            game.apply(draw(st.sampled_from(actions)))
+    return game
+
+
+def logs(variant: Variant | str | None = None, *, max_actions: int = 200) -> st.SearchStrategy[Log]:
+    """The log of a game drawn by :func:`games` (valid: every event in it stood)."""
+    return games(variant, max_actions=max_actions).map(Game.to_log)
