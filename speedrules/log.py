@@ -596,7 +596,10 @@ def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: 
         return variant_from_document(ref, name=where, scope=scope)
     except VariantError as err:
         if len(err.errors) == 1 and err.errors[0][0] == where:
-            raise LogError(where, err.errors[0][1]) from None
+            why = err.errors[0][1]
+            if isinstance(ref, str) and why.startswith("unknown variant"):
+                why += "; or judge the log under a variant of your choice with --variant (variant= in Python)"
+            raise LogError(where, why) from None
         # Every problem named from the log, also those of a file the log's variant reached.
         problems = [(place if place.startswith(where) else f"{where}: {place}", why) for place, why in err.errors]
         raise LogError(problems[0][0], problems[0][1], problems) from None

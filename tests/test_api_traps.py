@@ -174,3 +174,14 @@ def test_show_counts_the_problems_of_a_bad_variant(tmp_path: object, capsys: pyt
     path.write_text("extends: speed\nname: bad\nplayers: 0\nfoo: 1\n", encoding="utf-8")
     assert main(["show", str(path)]) == 2
     assert capsys.readouterr().err.splitlines()[-1] == f"speedrules: {path}: not a valid variant (2 problems)"
+
+
+def test_a_misspelt_variant_in_a_log_gets_did_you_mean_and_the_variant_hint(
+        tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "sped.json"
+    path.write_text('{"format": "speedrules-log/1", "variant": "sped", "deals": []}', encoding="utf-8")
+    assert main(["referee", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'speed'?" in err and "with --variant" in err
