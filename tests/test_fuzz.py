@@ -371,7 +371,14 @@ def _big_cases() -> list[tuple[str, Any]]:
 BIG_CASES = _big_cases()
 
 
-@pytest.mark.parametrize("label", [label for label, _ in BIG_CASES])
+def _deep(label: str) -> Any:
+    """A case nested 1000 or 3000 levels deep runs in CI's deep step (``pytest -m deep``): the
+    500-level cases, already five times the depth limit, run by default."""
+    deep = "nested 1000" in label or "nested 3000" in label
+    return pytest.param(label, marks=pytest.mark.deep) if deep else label
+
+
+@pytest.mark.parametrize("label", [_deep(label) for label, _ in BIG_CASES])
 def test_big_and_deep_logs(capsys: Any, label: str) -> None:
     """Deeply nested values (500-3000 levels), 50,000 keys, 10 MB strings, 100,000 events: as a
     parsed document, as JSON, and as YAML where it is not too big: only library errors, fast,
@@ -386,7 +393,8 @@ def test_big_and_deep_logs(capsys: Any, label: str) -> None:
         judge_bytes(capsys, encode("--- \n" + text), ".yaml")
 
 
-@pytest.mark.parametrize("depth", [500, 1000, 3000])
+@pytest.mark.parametrize("depth", [500, pytest.param(1000, marks=pytest.mark.deep),
+                                   pytest.param(3000, marks=pytest.mark.deep)])
 @pytest.mark.parametrize("kind", ["list", "dict"])
 def test_deep_variant_documents(capsys: Any, depth: int, kind: str) -> None:
     """A variant document with a deeply nested value: VariantError (or a variant), never a
