@@ -670,9 +670,9 @@ class Game:
         """Games are equal when they are the same deal in the same state, with the same history."""
         if not isinstance(other, Game):
             return NotImplemented
-        return (self.variant == other.variant and self._layout_codes == other._layout_codes
-                and self.names == other.names and self._history == other._history
-                and self._times == other._times and self.kernel.state() == other.kernel.state())
+        return (self.variant == other.variant and self.names == other.names and self.layout == other.layout
+                and self.history == other.history and self.history_times == other.history_times
+                and self.kernel.state() == other.kernel.state())
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: it is not hashable
 

@@ -232,28 +232,23 @@ class Kernel(TableTiming):
         self._limit, self._when_empty = variant.hand_limit, variant.refill is _WHEN_EMPTY
 
     def copy(self) -> Kernel:
-        """An independent copy, random source included."""
-        other = Kernel.__new__(Kernel)
-        other.variant, other.fit, other.names, other.seed = self.variant, self.fit, self.names, self.seed
-        other._rng = None
-        if self._rng is not None:
-            other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())
-        other.hands = [list(h) for h in self.hands]
-        other.draws = [list(d) for d in self.draws]
-        other.piles = [list(p) for p in self.piles]
-        other.tops = list(self.tops)
-        other.reserves = [list(r) for r in self.reserves]
-        other.debt = list(self.debt)
+        """An independent copy, random source included: a kernel made afresh for the same
+        variant, then given this one's state (its lists are its own, filled in place)."""
+        other = Kernel(self.variant, self.hands, [[] for _ in self.draws], [0] * len(self.piles),
+                       [[] for _ in self.reserves], names=self.names, seed=self.seed)
+        for mine, theirs in ((self.draws, other.draws), (self.piles, other.piles), (self.reserves, other.reserves)):
+            for stack, copied in zip(mine, theirs, strict=True):
+                copied[:] = stack
+        other.tops[:] = self.tops
+        other.debt[:] = self.debt
+        other.set_random_state(self.random_state())
         other.revealed, other.calm, other.winner = self.revealed, self.calm, self.winner
-        other.version, other._dead, other.last_t = self.version, self._dead, self.last_t
+        other.version, other.last_t = self.version, self.last_t
         other.group = None if self.group is None else self.group.copy()
-        other.collisions = list(self.collisions)
+        other.collisions[:] = self.collisions
         other.out_seat, other.finish_t, other.tied = self.out_seat, self.finish_t, self.tied
         other.callers = set(self.callers)
         other.pickup_owed = set(self.pickup_owed)
-        other._frame = other._make_frame()
-        other._limit, other._when_empty = self._limit, self._when_empty
         return other
 
     def _make_frame(self) -> tuple[Any, ...]:
