@@ -235,15 +235,6 @@ def menu_maker(game: Game) -> Menu:
     return menu
 
 
-def _choose_by_options(
-    bot: FastBot, view: SeatView, options: Sequence[Action], rng: random.Random
-) -> Action | None:
-    by_option = {option_of(a): a for a in options}
-    groups, call = group_options(by_option)
-    picked = bot._pick(groups, call, view.pile_sizes.__getitem__, rng)
-    return None if picked is None else by_option[picked]
-
-
 def _is_plain(variant: Variant) -> bool:
     """Single cards and no jokers (so one option per card and pile): the variants a bot's
     specialised fast path serves."""
@@ -267,7 +258,11 @@ class FastBot(abc.ABC):
         """The bot's choice among the option groups (each bundled bot defines it)."""
 
     def choose(self, view: SeatView, options: Sequence[Action], rng: random.Random) -> Action | None:
-        return _choose_by_options(self, view, options, rng)
+        """``_pick`` on the options as actions: the :class:`Bot` protocol's choice."""
+        by_option = {option_of(a): a for a in options}
+        groups, call = group_options(by_option)
+        picked = self._pick(groups, call, view.pile_sizes.__getitem__, rng)
+        return None if picked is None else by_option[picked]
 
     def decider(self, game: Game, rng: random.Random) -> Decider:
         menu = menu_maker(game)

@@ -14,7 +14,6 @@ Card.parse('10H')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
 
 import attrs
 
@@ -93,8 +92,6 @@ class Card:
 
     code: int = attrs.field()
 
-    _cache: ClassVar[tuple[Card, ...]]
-
     @code.validator
     def _check_code(self, _attribute: object, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < N_CODES:
@@ -103,13 +100,13 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card's text: rank then suit (``"10H"``, ``"th"``, ``"QS"``) or ``"JK"``."""
-        return cls._cache[code_of(text)]
+        return _CARDS[code_of(text)]
 
     @classmethod
     def from_code(cls, code: int) -> Card:
         """Return the card with this integer code (see the module docstring)."""
         if isinstance(code, int) and not isinstance(code, bool) and 0 <= code < N_CODES:
-            return cls._cache[code]
+            return _CARDS[code]
         raise CardError(code, "not a card code (0-52)")
 
     @property
@@ -139,7 +136,8 @@ class Card:
         return f"Card.parse({TEXT_OF[self.code]!r})"
 
 
-Card._cache = tuple(Card(c) for c in range(N_CODES))
+_CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(N_CODES))
+"""Every card, by code: ``Card.parse`` and ``Card.from_code`` return these."""
 
 JOKER = Card.from_code(JOKER_CODE)
 

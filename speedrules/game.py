@@ -129,23 +129,30 @@ class Game:
 
     __slots__ = ("_history", "_layout", "_layout_codes", "_rng_states", "_times", "kernel", "names", "seed", "variant")
 
+    _layout: Layout | None
+
     def __init__(
         self,
         variant: Variant,
-        layout: Layout,
+        layout: Layout | None,
         *,
         rng: random.Random | None = None,
         seed: int | None = None,
         names: Sequence[str] | None = None,
+        _codes: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], Sequence[int], Sequence[Sequence[int]]]
+        | None = None,
     ) -> None:
         def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
             return [[c.code for c in stack] for stack in stacks]
 
+        if _codes is not None:  # from_codes: the layout as card codes
+            self._setup(variant, *_codes, rng=rng, seed=seed, names=names)
+            return
         if not isinstance(layout, Layout):
             raise InvalidArgumentError(f"not a Layout: {brief(layout)} (Layout.from_json reads one from data)")
         self._setup(variant, codes(layout.hands), codes(layout.draw), [c.code for c in layout.starters],
                     codes(layout.reserves), rng=rng, seed=seed, names=names)
-        self._layout: Layout | None = layout
+        self._layout = layout
 
     @classmethod
     def from_codes(
@@ -162,9 +169,7 @@ class Game:
     ) -> Game:
         """Start a game from a layout given as card codes (stacks top first); ``seed`` is kept in
         :attr:`seed` and seeds rebuild shuffles when no ``rng`` is given."""
-        game = cls.__new__(cls)
-        game._setup(variant, hands, draw, starters, reserves, rng=rng, seed=seed, names=names)
-        return game
+        return cls(variant, None, rng=rng, seed=seed, names=names, _codes=(hands, draw, starters, reserves))
 
     def _setup(
         self,
@@ -221,13 +226,17 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, random source included."""
         other = Game.__new__(Game)
-        other.variant, other.names, other.seed = self.variant, self.names, self.seed
-        other._layout, other._layout_codes = self._layout, self._layout_codes
-        other.kernel = self.kernel.copy()
-        other._history = list(self._history)
-        other._times = list(self._times)
-        other._rng_states = list(self._rng_states)
+        other.__setstate__(self.__getstate__())
         return other
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The whole game, its containers copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
+        return (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel.copy(),
+                list(self._history), list(self._times), list(self._rng_states))
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel, self._history,
+         self._times, self._rng_states) = state
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} seed={self.seed} after {len(self._history)} actions>"

@@ -232,24 +232,31 @@ class Kernel(TableTiming):
         self._limit, self._when_empty = variant.hand_limit, variant.refill is _WHEN_EMPTY
 
     def copy(self) -> Kernel:
-        """An independent copy, random source included: a kernel made afresh for the same
-        variant, then given this one's state (its lists are its own, filled in place)."""
-        other = Kernel(self.variant, self.hands, [[] for _ in self.draws], [0] * len(self.piles),
-                       [[] for _ in self.reserves], names=self.names, seed=self.seed)
-        for mine, theirs in ((self.draws, other.draws), (self.piles, other.piles), (self.reserves, other.reserves)):
-            for stack, copied in zip(mine, theirs, strict=True):
-                copied[:] = stack
-        other.tops[:] = self.tops
-        other.debt[:] = self.debt
-        other.set_random_state(self.random_state())
-        other.revealed, other.calm, other.winner = self.revealed, self.calm, self.winner
-        other.version, other.last_t = self.version, self.last_t
-        other.group = None if self.group is None else self.group.copy()
-        other.collisions[:] = self.collisions
-        other.out_seat, other.finish_t, other.tied = self.out_seat, self.finish_t, self.tied
-        other.callers = set(self.callers)
-        other.pickup_owed = set(self.pickup_owed)
+        """An independent copy, random source included."""
+        other = Kernel.__new__(Kernel)
+        other.__setstate__(self.__getstate__())
         return other
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The whole state, its containers copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
+        return (
+            self.variant, self.names, self.seed, self.random_state(),
+            [list(h) for h in self.hands], [list(d) for d in self.draws], [list(p) for p in self.piles],
+            list(self.tops), [list(r) for r in self.reserves], list(self.debt),
+            self.revealed, self.calm, self.winner, self.version, self.last_t,
+            None if self.group is None else self.group.copy(), list(self.collisions),
+            self.out_seat, self.finish_t, self.tied, set(self.callers), set(self.pickup_owed),
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.variant, self.names, self.seed, random_state, self.hands, self.draws, self.piles, self.tops,
+         self.reserves, self.debt, self.revealed, self.calm, self.winner, self.version, self.last_t, self.group,
+         self.collisions, self.out_seat, self.finish_t, self.tied, self.callers, self.pickup_owed) = state
+        self.fit = self.variant.tables.fit
+        self.set_random_state(random_state)
+        self._dead = (-1, False)
+        self._frame = self._make_frame()
+        self._limit, self._when_empty = self.variant.hand_limit, self.variant.refill is _WHEN_EMPTY
 
     def _make_frame(self) -> tuple[Any, ...]:
         """What :meth:`run` binds to locals: the deal's lists (never replaced, only changed in place)

@@ -201,3 +201,14 @@ def test_a_log_event_that_is_not_one_is_a_log_error() -> None:
     for event in ({"type": "play", "player": 0, "card": "JC"}, {"type": "dance"}, "play", None):
         with pytest.raises(speedrules.LogError):
             speedrules.action_from_json(event)
+
+
+def test_a_game_and_its_kernel_copy_and_pickle_whole() -> None:
+    import copy
+    import pickle
+
+    game, _ = _played("speed-lower-stays", 3, 80)
+    for clone in (game.copy(), copy.copy(game), pickle.loads(pickle.dumps(game))):
+        assert clone == game and clone.kernel.state() == game.kernel.state()
+        assert clone.kernel.hands is not game.kernel.hands
+        assert clone.legal_actions() == game.legal_actions()
