@@ -16,6 +16,7 @@ from .errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
+    PositionError,
     SpeedrulesError,
     VariantError,
     Violation,
@@ -35,6 +36,7 @@ from .log import (
     read_log,
     write_log,
 )
+from .position import Position
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
 from .simulation import SimResult, SimulationError, Summary, simulate, summarize
@@ -90,6 +92,8 @@ __all__ = [
     "Outcome",
     "Pickup",
     "Play",
+    "Position",
+    "PositionError",
     "RandomBot",
     "RankOrder",
     "Reaction",

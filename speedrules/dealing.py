@@ -19,9 +19,9 @@ import random
 from collections.abc import Sequence
 
 from . import rules
-from .cards import JOKER_CODE, Card, deck_codes
+from .cards import JOKER_CODE, Card, deck_codes, diff_text
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
-from .kernel import diff_text, shuffle_codes
+from .kernel import shuffle_codes
 from .layout import Layout
 from .loading import as_variant
 from .variant import Variant

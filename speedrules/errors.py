@@ -96,6 +96,28 @@ class InvalidActionError(InvalidArgumentError):
     """
 
 
+class PositionError(SpeedrulesError):
+    """A position's text (:meth:`speedrules.Game.from_position`) is not well formed, or not a
+    position of its variant; ``field`` is the number of the field at fault (1-9, see
+    :mod:`speedrules.position`), ``None`` for the whole.
+
+    >>> from speedrules import Game
+    >>> Game.from_position("speed", "- - - - 0 up 0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.PositionError: position: a position has 8 fields (9 during a collision) ..., not 7: ...
+    """
+
+    FIELDS = ("hands", "draw stacks", "centre piles", "reserves", "draws owed", "status", "clock", "count",
+              "instant")
+
+    def __init__(self, field: int | None, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        where = "position" if field is None else f"position field {field} ({self.FIELDS[field - 1]})"
+        super().__init__(f"{where}: {reason}")
+
+
 class VariantError(SpeedrulesError):
     """A variant file or document is unreadable, invalid or impossible.
 

@@ -41,14 +41,23 @@ from .actions import (
 )
 from .cards import Card
 from .dealing import check_layout as check_layout
-from .dealing import check_layout_codes, checked_names, checked_time, code_stacks, deal_codes, make_rng
+from .dealing import (
+    check_layout_codes,
+    checked_names,
+    checked_time,
+    code_stacks,
+    deal_codes,
+    default_names,
+    make_rng,
+)
 from .dealing import deal_layout as deal_layout
 from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import Collision as Collision
 from .kernel import Kernel
 from .kernel import Outcome as Outcome
 from .layout import Layout
-from .loading import as_variant
+from .loading import as_variant, load_variant, variant_names
+from .position import Position
 from .variant import Call as CallRule
 from .variant import Variant
 
@@ -57,21 +66,46 @@ if TYPE_CHECKING:
 
 
 class LegalActions(Sequence[Action]):
-    """A live view of a game's legal actions (see :attr:`Game.legal`): a read-only sequence in
-    the order of :meth:`Game.legal_actions`, with ``in`` answered by the rules directly."""
+    """A live view of a game's legal actions (:meth:`Game.legal_actions`, :attr:`Game.legal`),
+    like python-chess's ``board.legal_moves``: a read-only sequence that follows the game, with
+    ``in`` answered by the rules directly and the list made only when it is read (and again
+    only after the game changed)."""
 
     __slots__ = ("_cache", "_game", "_player")
 
     def __init__(self, game: Game, player: int | None = None) -> None:
         self._game = game
         self._player = player
-        self._cache: tuple[tuple[object, ...], list[Action]] | None = None
+        self._cache: tuple[Kernel, int, list[Action]] | None = None
 
     def _listed(self) -> list[Action]:
-        key = self._game.kernel.state()
-        if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self._game.legal_actions(self._player))
-        return self._cache[1]
+        kernel = self._game.kernel
+        cache = self._cache
+        if cache is None or cache[0] is not kernel or cache[1] != kernel.version:
+            self._cache = cache = (kernel, kernel.version, self._list(kernel))
+        return cache[2]
+
+    def _list(self, k: Kernel) -> list[Action]:
+        """The actions, listed in the order :meth:`Game.legal_actions` gives."""
+        player = self._player
+        if k.is_over():
+            return []
+        if k.out_seat is not None:
+            return [Call(k.out_seat)] if player in (None, k.out_seat) else []
+        seats = range(k.variant.players) if player is None else [player]
+        options = [(seat, k.options(seat)) for seat in seats]
+        out: list[Action] = [Pickup(seat, o[1]) for seat, opts in options for o in opts if o[0] == PICKUP]
+        out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
+                for seat, opts in options for o in opts if o[0] == PLAY]
+        out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
+        if player is None:
+            if not k.revealed:
+                out.append(Reveal())
+            elif k.check_flip() is None:
+                out.append(Flip())
+            elif k.check_rebuild() is None:
+                out.append(Rebuild())
+        return out
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` is listed, decided without listing: the rules judge it, in the form
@@ -127,9 +161,11 @@ class Game:
     kernel, for programs that work on integer codes.
     """
 
-    __slots__ = ("_history", "_layout", "_layout_codes", "_rng_states", "_times", "kernel", "names", "seed", "variant")
+    __slots__ = ("_count", "_history", "_layout", "_layout_codes", "_rng_states", "_start", "_times", "kernel", "names",
+                 "seed", "variant")
 
     _layout: Layout | None
+    _layout_codes: tuple[list[list[int]], list[list[int]], list[int], list[list[int]]] | None
 
     def __init__(
         self,
@@ -195,6 +231,8 @@ class Game:
         self._layout = None
         self._layout_codes = (hands, draw, starters, reserves)
         self.kernel = Kernel(variant, hands, draw, starters, reserves, names=self.names, rng=rng, seed=seed)
+        self._start: Kernel | None = None  # what pop() replays the history from, if not the layout
+        self._count = 0  # the actions before the start (a game from a position in mid-deal)
         self._history: list[Action] = []
         self._times: list[float | int | None] = []
         self._rng_states: list[tuple[int, object]] = []  # (history index, the random state) before each shuffle
@@ -211,13 +249,74 @@ class Game:
         """Start a game from a given layout (checked: rules ``layout.cards``, ``layout.shape``)."""
         return cls(variant, layout, rng=rng, names=names)
 
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant | str,
+        position: str | Position,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """The game in the state a position's text describes (see :meth:`position`), like
+        ``chess.Board(fen)``: checked against ``variant`` (a bundled name, a file or a
+        :class:`Variant`) first, else a :class:`~speedrules.errors.PositionError` naming the
+        field.  Its history starts empty; the random source of rebuild shuffles is not part of a
+        position (``rng`` or ``seed`` give one).  A position before the reveal is a deal, so the
+        game has its :attr:`layout`; one in mid-deal has none (nor a log).
+
+        >>> game = deal("speed", seed=1)
+        >>> game.reveal(); game.play(0, "JC", 1)
+        >>> again = Game.from_position("speed", game.position())
+        >>> again == game, again.position() == game.position(), again.legal_actions() == game.legal_actions()
+        (True, True, True)
+        """
+        variant = as_variant(variant)
+        parsed = position if isinstance(position, Position) else Position.parse(position)
+        checked = checked_names(variant, names)
+        kernel = Kernel.from_position(variant, parsed, names=checked, rng=rng, seed=seed)
+        codes = None
+        if not parsed.revealed:
+            codes = ([list(h) for h in parsed.hands], [list(d) for d in parsed.draws], [p[0] for p in parsed.piles],
+                     [list(r) for r in parsed.reserves])
+        game = cls.__new__(cls)
+        start = kernel.copy() if codes is None else None
+        game.__setstate__((variant, checked, seed, None, codes, kernel, start, parsed.count, [], [], []))
+        return game
+
+    def position(self) -> str:
+        """The whole state of the deal as one line, the position notation (like FEN in chess):
+        hands, draw stacks, centre piles, reserves, draws owed, status, clock and the count of
+        actions, and the plays landing at this instant where a collision policy may still move
+        them.  :meth:`from_position` reads it back; :mod:`speedrules.position` documents it.
+
+        >>> game = deal("speed", seed=1)
+        >>> game.reveal(); game.play(0, "JC", 1)
+        >>> for field in game.position().split():
+        ...     print(field)
+        10S,QD,10H,3S/KD,7H,QS,10D,6S
+        4D,KC,5C,3H,JH,8C,9C,9H,2C,AC,KS,QC,7D,8H,KH/AD,9D,JS,8D,4S,6H,2H,5H,6C,AS,2D,4C,2S,7C,7S
+        AH/JC,QH
+        3C,5D,3D,6D,8S/4H,5S,10C,JD,9S
+        0/0
+        up
+        0
+        2
+        """
+        return str(self.kernel.position(self._count + len(self._history)))
+
     @property
     def layout(self) -> Layout:
-        """The layout the game was dealt from."""
+        """The layout the game was dealt from (an :class:`InvalidArgumentError` for a game
+        started from a position in mid-deal, which has none)."""
         if self._layout is None:
             def cards(stack: Iterable[int]) -> tuple[Card, ...]:
                 return tuple(Card.from_code(c) for c in stack)
 
+            if self._layout_codes is None:
+                raise InvalidArgumentError("this game started from a position in mid-deal (Game.from_position): "
+                                           "it has no layout, so no log either")
             hands, draw, starters, reserves = self._layout_codes
             self._layout = Layout(hands=tuple(cards(h) for h in hands), draw=tuple(cards(d) for d in draw),
                                   starters=cards(starters), reserves=tuple(cards(r) for r in reserves))
@@ -231,15 +330,32 @@ class Game:
 
     def __getstate__(self) -> tuple[object, ...]:
         """The whole game, its containers copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
-        return (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel.copy(),
-                list(self._history), list(self._times), list(self._rng_states))
+        start = None if self._start is None else self._start.copy()
+        return (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel.copy(), start,
+                self._count, list(self._history), list(self._times), list(self._rng_states))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel, self._history,
-         self._times, self._rng_states) = state
+        (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel, self._start,
+         self._count, self._history, self._times, self._rng_states) = state
 
     def __repr__(self) -> str:
-        return f"<Game {self.variant.name} seed={self.seed} after {len(self._history)} actions>"
+        """An expression that rebuilds the game's state (history and random source aside), as
+        ``chess.Board`` shows its FEN.
+
+        >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
+        >>> game.reveal()
+        >>> repr(game)[:60]
+        "Game.from_position('speed', 'JC,10S,QD,10H,3S/KD,7H,QS,10D,6"
+        >>> eval(repr(game)) == game
+        True
+        """
+        v = self.variant
+        if v.name in variant_names() and load_variant(v.name) == v:
+            variant = repr(v.name)
+        else:
+            variant = f"variant_from_document({v.to_document()!r})"
+        names = "" if self.names == default_names(v.players) else f", names={list(self.names)!r}"
+        return f"Game.from_position({variant}, {self.position()!r}{names})"
 
     def __str__(self) -> str:
         """The table as text: each seat's hand and draw stack, each pile's top and reserve, and how
@@ -450,7 +566,7 @@ class Game:
         """Apply an event that :meth:`check_event` accepted (it is not checked again, nor recorded
         in :attr:`history`).  Returns the code drawn (draw) or the reserves used (rebuild)."""
         return self.kernel.apply_event(kind, player, pile, cards, declared, t,
-                                       len(self._history) if index is None else index)
+                                       self._count + len(self._history) if index is None else index)
 
     @staticmethod
     def encode(action: Action) -> tuple[int, int, int, Any, tuple[int, ...]]:
@@ -502,7 +618,7 @@ class Game:
             raise IllegalActionError(problem)
         if kind == REBUILD and cards is None:  # only a shuffled rebuild draws on the random source
             self._rng_states.append((len(self._history), self.kernel.random_state()))
-        result = self.kernel.apply_event(kind, player, pile, cards, declared, t, len(self._history))
+        result = self.kernel.apply_event(kind, player, pile, cards, declared, t, self._count + len(self._history))
         record: Action = action
         if kind == DRAW:
             record = Draw(player, Card.from_code(result))
@@ -558,44 +674,35 @@ class Game:
 
     # ------------------------------------------------------------------ enumeration
 
-    # ------------------------------------------------------------------ enumeration
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action now; with ``player``, only that seat's pickups, plays and draws.
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        """Every legal action now, as a live view (like ``board.legal_moves``); with ``player``,
+        only that seat's pickups, plays and draws.
 
         Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.
         While a call is due (``announce.call``), only that call is listed: under ``penalty``
         other events are legal too, but they make the call late.
         A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed
         once per distinct card, pile and declared rank; with runs, every run too.
+        The view follows the game as it changes: ``list(game.legal_actions())`` keeps the
+        actions of one moment.
+
+        >>> game = deal("speed", seed=1)
+        >>> legal = game.legal_actions()
+        >>> list(legal), Reveal() in legal
+        ([Reveal()], True)
+        >>> game.reveal()
+        >>> len(legal), Reveal() in legal, [str(a) for a in game.legal_actions(0)]
+        (3, False, ['0:JC>1'])
         """
-        k = self.kernel
         if player is not None and (type(player) is not int or not 0 <= player < self.variant.players):
             raise InvalidArgumentError(f"there is no seat {brief(player)} in a {self.variant.players}-player game")
-        if k.is_over():
-            return []
-        if k.out_seat is not None:
-            return [Call(k.out_seat)] if player in (None, k.out_seat) else []
-        seats = range(self.variant.players) if player is None else [player]
-        options = [(seat, k.options(seat)) for seat in seats]
-        out: list[Action] = [Pickup(seat, o[1]) for seat, opts in options for o in opts if o[0] == PICKUP]
-        out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
-                for seat, opts in options for o in opts if o[0] == PLAY]
-        out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
-        if player is None:
-            if not k.revealed:
-                out.append(Reveal())
-            elif k.check_flip() is None:
-                out.append(Flip())
-            elif k.check_rebuild() is None:
-                out.append(Rebuild())
-        return out
+        return LegalActions(self, player)
 
     @property
     def legal(self) -> LegalActions:
-        """The legal actions as a live view, like ``board.legal_moves``: ``action in game.legal``
+        """``legal_actions()`` as a property, like ``board.legal_moves``: ``action in game.legal``
         asks the rules about that one action without listing the others; ``len`` and iteration
-        list them (as :meth:`legal_actions` does) when needed.  It follows the game as it changes.
+        list them when needed.  It follows the game as it changes.
 
         >>> game = deal("speed", seed=1)
         >>> game.reveal()
@@ -666,9 +773,13 @@ class Game:
         random_state = self.kernel.random_state()  # unchanged by the action, unless it was a shuffle
         if self._rng_states and self._rng_states[-1][0] == len(history):
             random_state = self._rng_states.pop()[1]
-        hands, draw, starters, reserves = self._layout_codes
-        kernel = Kernel(self.variant, hands, draw, starters, reserves, names=self.names, seed=self.seed)
-        for index, (done, t) in enumerate(zip(history, times, strict=True)):
+        if self._start is not None:
+            kernel = self._start.copy()
+        else:
+            assert self._layout_codes is not None
+            hands, draw, starters, reserves = self._layout_codes
+            kernel = Kernel(self.variant, hands, draw, starters, reserves, names=self.names, seed=self.seed)
+        for index, (done, t) in enumerate(zip(history, times, strict=True), self._count):
             kind, player, pile, cards, declared = self.encode(done)
             kernel.apply_event(kind, player, pile, cards, declared, t, index)
         kernel.set_random_state(random_state)
@@ -676,12 +787,12 @@ class Game:
         return action
 
     def __eq__(self, other: object) -> bool:
-        """Games are equal when they are the same deal in the same state, with the same history."""
+        """Games are equal when they are in the same state of the same variant: the same
+        :meth:`position` (as boards are in python-chess; names, history and the random source
+        aside)."""
         if not isinstance(other, Game):
             return NotImplemented
-        return (self.variant == other.variant and self.names == other.names and self.layout == other.layout
-                and self.history == other.history and self.history_times == other.history_times
-                and self.kernel.state() == other.kernel.state())
+        return self.variant == other.variant and self.position() == other.position()
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: it is not hashable
 

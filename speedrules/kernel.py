@@ -44,11 +44,13 @@ import attrs
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
 from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF
-from .errors import Violation, brief
+from .cards import diff_text as diff_text
+from .errors import PositionError, Violation, brief
+from .position import Finish, Instant, Position
 from .ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, top_key
 from .ranks import step as rank_step
 from .timing import Collision as Collision
-from .timing import CollisionGroup, TableTiming
+from .timing import CollisionGroup, Landed, TableTiming
 from .variant import Call as CallRule
 from .variant import Collisions, Refill, Variant
 from .variant import Rebuild as RebuildRule
@@ -57,7 +59,7 @@ Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """A seat's action in integer form: ``(kind, pile, card codes, declared ranks)``; ``pile`` is -1
 and the tuples are empty where they do not apply (a draw, a call)."""
 # Enum members read on the hot paths, bound once (reading one off its class costs about 0.17 us).
-_WHEN_EMPTY, _AFTER_EACH_PLAY, _ANY_TIME = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY, Refill.ANY_TIME
+_WHEN_EMPTY, _AFTER_EACH_PLAY = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY
 _REQUIRED = CallRule.REQUIRED
 _KEEP_TOPS, _EACH_PILE = RebuildRule.KEEP_TOPS, RebuildRule.EACH_PILE
 _FIRST_LANDS = Collisions.FIRST_LANDS
@@ -121,18 +123,6 @@ def even_split(total: int, parts: int) -> list[int]:
     """Sizes of ``total`` cards split as evenly as possible, the lower indices taking the extras."""
     base, extra = divmod(total, parts)
     return [base + (1 if i < extra else 0) for i in range(parts)]
-
-
-def diff_text(given: Iterable[int], expected: Iterable[int]) -> str:
-    """What one multiset of card codes lacks and has too many of, against another."""
-    g, e = Counter(given), Counter(expected)
-    extra, missing = g - e, e - g
-    parts = []
-    if missing:
-        parts.append("missing " + " ".join(TEXT_OF[c] for c in sorted(missing.elements())))
-    if extra:
-        parts.append("not expected " + " ".join(TEXT_OF[c] for c in sorted(extra.elements())))
-    return "; ".join(parts) or "same cards"
 
 
 def _rank_text(rank: int) -> str:
@@ -263,8 +253,7 @@ class Kernel(TableTiming):
         and the variant's constants."""
         v = self.variant
         return (self.hands, self.draws, self.piles, self.tops, self.debt, v.tables.card_ok, self.reserves,
-                v.players, v.piles, v.runs, v.refill, v.collisions is _FIRST_LANDS,
-                v.refill is not _ANY_TIME or not v.hand_size)  # whether the refill rule ever owes a draw
+                v.players, v.piles, v.runs, v.refill, v.collisions is _FIRST_LANDS, v.owes_draws)
 
     def __repr__(self) -> str:
         return f"<Kernel {self.variant.name}, {sum(map(len, self.hands))} cards in hand, version {self.version}>"
@@ -1036,9 +1025,10 @@ class Kernel(TableTiming):
         return None if self._rng is None else self._rng.getstate()
 
     def set_random_state(self, state: object) -> None:
-        """Put the random source back as :meth:`random_state` gave it."""
-        if state is None:
-            self._rng = None
+        """Put the random source back as :meth:`random_state` gave it (or use a
+        ``random.Random`` given itself)."""
+        if state is None or isinstance(state, random.Random):
+            self._rng = state
         else:
             self._rng = random.Random()
             self._rng.setstate(state)  # type: ignore[arg-type]
@@ -1052,9 +1042,99 @@ class Kernel(TableTiming):
             tuple(self.tops), tuple(map(tuple, self.reserves)), tuple(self.debt), self.revealed, self.last_t,
             self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers),
             frozenset(self.pickup_owed), tuple(self.collisions),
-            None if group is None else (group.t, group.pile, group.prior, group.kept, frozenset(group.players),
+            None if group is None else (group.t, group.pile, group.prior, group.kept, tuple(group.seats),
                                         group.record, tuple(group.plays)),
         )
+
+    def position(self, count: int = 0) -> Position:
+        """The state of the deal as a :class:`~speedrules.position.Position` (``str()`` of it is
+        the position notation); ``count`` is the number of events since the deal."""
+        revealed, wild = self.revealed, KEY_OF_CODE[JOKER_CODE]
+
+        def declared(code: int, key: int) -> int:
+            return key // 3 if revealed and code == JOKER_CODE and key != wild else 0
+
+        def top_first(stacks: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(reversed(stack)) for stack in stacks)
+
+        finish = Finish(self.winner, self.out_seat, self.tied, tuple(sorted(self.callers)), self.finish_t)
+        instant = None
+        group = self.group
+        if group is not None:
+            kept = group.kept
+            before_key, before = group.prior
+            was = Finish()
+            if kept is not None:
+                won, out, finish_t, tied, callers = kept[4]
+                was = Finish(won, out, tied, tuple(sorted(callers)), finish_t)
+            plays = tuple(zip(group.seats, group.plays, strict=True))
+            instant = Instant(group.pile, before, declared(before, before_key), plays,
+                              None if kept is None else (kept[5], kept[1], kept[2]),
+                              0 if kept is None else kept[3], was)
+        return Position(
+            tuple(map(tuple, self.hands)), top_first(self.draws), top_first(self.piles),
+            tuple(declared(p[-1], key) if p else 0 for p, key in zip(self.piles, self.tops, strict=True)),
+            top_first(self.reserves), tuple(self.debt), revealed, finish, tuple(sorted(self.pickup_owed)),
+            self.last_t, count, instant)
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant,
+        position: Position,
+        *,
+        names: tuple[str, ...] | None = None,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+    ) -> Kernel:
+        """A kernel in the state ``position`` describes, checked against ``variant`` first (a
+        :class:`~speedrules.errors.PositionError` says what does not fit)."""
+        problem = position.problem(variant)
+        if problem is not None:
+            raise problem
+        p = position
+        starters = [pile[0] for pile in p.piles] if not p.revealed else [0] * variant.piles
+        kernel = cls(variant, p.hands, p.draws, starters, p.reserves, names=names, rng=rng, seed=seed)
+        if not p.revealed:
+            if tuple(kernel.debt) != p.owed:
+                raise PositionError(5, f"before the reveal the draws owed are those of the deal: "
+                                       f"{'/'.join(map(str, kernel.debt))}")
+            return kernel
+        kernel.load(p)
+        return kernel
+
+    def load(self, p: Position) -> None:
+        """Put the kernel in the state of ``p``, a position after the reveal that
+        :meth:`from_position` checked (lists changed in place, as always)."""
+        def key(code: int, declared: int) -> int:
+            if code < 0:
+                return EMPTY_KEY
+            return top_key(declared, NO_COLOUR) if declared else KEY_OF_CODE[code]
+
+        for mine, theirs in ((self.hands, p.hands), (self.draws, [d[::-1] for d in p.draws]),
+                             (self.piles, [pile[::-1] for pile in p.piles]),
+                             (self.reserves, [r[::-1] for r in p.reserves])):
+            for stack, cards in zip(mine, theirs, strict=True):
+                stack[:] = cards
+        self.tops[:] = [key(pile[0] if pile else -1, d) for pile, d in zip(p.piles, p.declared, strict=True)]
+        self.debt[:] = p.owed
+        f = p.finish
+        self.revealed, self.winner, self.out_seat, self.finish_t, self.tied = True, f.won, f.out, f.finish, f.tied
+        self.callers, self.pickup_owed, self.last_t = set(f.called), set(p.pickup), p.clock
+        self.collisions.clear()
+        self.group = None
+        if p.instant is not None:
+            i = p.instant
+            kept: Landed | None = None
+            if i.kept is not None:
+                seat = next(s for s, number in i.plays if number == i.kept[0])
+                was = (i.was.won, i.was.out, i.was.finish, i.was.tied, frozenset(i.was.called))
+                kept = (seat, i.kept[1], i.kept[2], i.debt, was, i.kept[0])
+            self.group = CollisionGroup(p.clock, i.pile, (key(i.before, i.before_declared), i.before), kept,
+                                        [s for s, _ in i.plays], [number for _, number in i.plays])
+        self.version += 1
+        self._settle()
+
 
     def _random(self) -> random.Random:
         """The deal's random source (for rebuild shuffles): the one given, else one seeded with ``seed``."""

@@ -1,6 +1,6 @@
 """Hypothesis strategies for the rules of Speed, for projects that property-test their own code
 against them (a bot, a log writer, a table UI): bundled variants, dealt layouts, games played to
-any point by legal actions, and their logs.
+any point by legal actions, their positions, and their logs.
 
 Needs hypothesis (``pip install hypothesis``; it comes with ``speedrules[test]``).  Every
 strategy shrinks towards the plainest case: plain ``speed``, seed 0, fewer actions.
@@ -28,7 +28,7 @@ from .loading import load_variant, variant_names
 from .log import Log
 from .variant import Variant
 
-__all__ = ["games", "layouts", "logs", "variants"]
+__all__ = ["games", "layouts", "logs", "positions", "variants"]
 
 
 def _variant(variant: Variant | str) -> Variant:
@@ -64,7 +64,7 @@ def games(draw: st.DrawFn, variant: Variant | str | None = None, *, max_actions:
             now = [a for a in actions if game.is_legal(a, t)]
             if not now:
                 t += 1000
-                now = actions
+                now = list(actions)
             game.apply(draw(st.sampled_from(now)), t=t)
         else:
             game.apply(draw(st.sampled_from(actions)))
@@ -74,3 +74,17 @@ def games(draw: st.DrawFn, variant: Variant | str | None = None, *, max_actions:
 def logs(variant: Variant | str | None = None, *, max_actions: int = 200) -> st.SearchStrategy[Log]:
     """The log of a game drawn by :func:`games` (valid: every event in it stood)."""
     return games(variant, max_actions=max_actions).map(Game.to_log)
+
+
+def positions(variant: Variant | str | None = None, *, max_actions: int = 200) -> st.SearchStrategy[str]:
+    """The position (:meth:`Game.position`) of a game drawn by :func:`games`: a state that play
+    reaches, collisions in progress included; ``Game.from_position`` reads it back.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=5, derandomize=True)
+    ... @given(positions("speed-lower-stays", max_actions=60))
+    ... def test_positions_read_back(text):
+    ...     assert Game.from_position("speed-lower-stays", text).position() == text
+    >>> test_positions_read_back()
+    """
+    return games(variant, max_actions=max_actions).map(Game.position)

@@ -56,7 +56,9 @@ class Collision:
         return {"pile": self.pile, "t": self.t, "events": list(self.plays), "kept": self.kept, "returned": returned}
 
 
-_Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[object, ...], int]
+FinishState = tuple[int | None, int | None, float | int | None, tuple[int, ...], frozenset[int]]
+"""Who is out, as it was: (winner, seat out with its call due, finish time, tied seats, callers)."""
+Landed = tuple[int, tuple[int, ...], tuple[int, ...], int, FinishState, int]
 """A play that stayed: (player, codes, declared, debt before, finish state before, event index)."""
 
 
@@ -64,21 +66,27 @@ class CollisionGroup:
     """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``):
     ``prior`` is the top key and card before them, ``kept`` the play whose cards stayed."""
 
-    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "t")
+    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "seats", "t")
 
-    def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: _Landed | None) -> None:
+    def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: Landed | None,
+                 seats: Sequence[int] = (), plays: Sequence[int] = (), record: int = -1) -> None:
         self.t = t
         self.pile = pile
         self.prior = prior  # (top key, top code) before the group
         self.kept = kept
-        self.players: set[int] = {kept[0]} if kept is not None else set()
-        self.record = -1  # index in Kernel.collisions, once two plays met
-        self.plays: list[int] = []
+        self.seats = list(seats)  # the seat of each play, in order
+        self.plays = list(plays)  # the event index of each play
+        self.players = set(self.seats)
+        self.record = record  # index in Kernel.collisions, once two plays met
+
+    def add(self, seat: int, index: int) -> None:
+        """Another seat's play lands on the pile at the same instant."""
+        self.seats.append(seat)
+        self.plays.append(index)
+        self.players.add(seat)
 
     def copy(self) -> CollisionGroup:
-        clone = CollisionGroup(self.t, self.pile, self.prior, self.kept)
-        clone.players, clone.record, clone.plays = set(self.players), self.record, list(self.plays)
-        return clone
+        return CollisionGroup(self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
 
 
 class TableTiming:
@@ -182,7 +190,7 @@ class TableTiming:
         self.version += 1
         self._settle()
 
-    def _finish_state(self) -> tuple[object, ...]:
+    def _finish_state(self) -> FinishState:
         return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers))
 
     def _land_play(
@@ -195,16 +203,14 @@ class TableTiming:
             self.group = None
             return
         group = self._collision_group(player, pile, t)
-        landed: _Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
+        landed: Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
         if group is None:
             cards_on_pile = self.piles[pile]
             prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
             self._lay(player, cards, pile, declared, t, index)
-            self.group = CollisionGroup(t, pile, prior, landed)
-            self.group.plays = [index]
+            self.group = CollisionGroup(t, pile, prior, landed, (player,), (index,))
             return
-        group.players.add(player)
-        group.plays.append(index)
+        group.add(player, index)
         kept = group.kept
         if (policy is _LOWER_STAYS and kept is not None
                 and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
@@ -236,7 +242,7 @@ class TableTiming:
         order = self.variant.rank_order
         return order_value(order, rank) < order_value(order, than)
 
-    def _undo_landed(self, kept: _Landed, group: CollisionGroup) -> None:
+    def _undo_landed(self, kept: Landed, group: CollisionGroup) -> None:
         """A card that had stayed goes back to its owner's hand; the top before the collision returns."""
         player, codes, _, debt, finish, _ = kept
         pile = self.piles[group.pile]
@@ -245,9 +251,9 @@ class TableTiming:
         self.hands[player].extend(codes)
         self.debt[player] = debt
         winner, out_seat, finish_t, tied, callers = finish
-        self.winner, self.out_seat = winner, out_seat  # type: ignore[assignment]
-        self.finish_t, self.tied = finish_t, tied  # type: ignore[assignment]
-        self.callers = set(callers)  # type: ignore[call-overload]
+        self.winner, self.out_seat = winner, out_seat
+        self.finish_t, self.tied = finish_t, tied
+        self.callers = set(callers)
         self.version += 1
         self._settle()
 

@@ -173,6 +173,32 @@ class Variant:
         object.__setattr__(self, "deal_shape", ((self.hand_size,) * self.players,
                                                 tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
 
+    def to_document(self) -> dict[str, Any]:
+        """The variant as a document that :func:`speedrules.variant_from_document` reads back
+        to an equal variant (the merged document, less its unset fields).
+
+        >>> from speedrules import load_variant, variant_from_document
+        >>> speed = load_variant("speed")
+        >>> variant_from_document(speed.to_document()) == speed
+        True
+        """
+        def cleaned(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {k: cleaned(v) for k, v in value.items() if v is not None}
+            if isinstance(value, list):
+                return [cleaned(v) for v in value]
+            return value
+
+        document = cleaned(self.document)
+        document["name"] = self.name
+        return dict(document)
+
+    @property
+    def owes_draws(self) -> bool:
+        """Whether the refill rule ever owes a seat a draw before its next play: always but
+        under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""
+        return self.refill is not Refill.ANY_TIME or not self.hand_size
+
     @property
     def deck_size(self) -> int:
         return 52 * self.packs + self.jokers
