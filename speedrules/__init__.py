@@ -8,7 +8,25 @@
 True
 """
 
-from .actions import Action, Call, Draw, Flip, Pickup, Play, Rebuild, Reveal, parse_action
+from .actions import (
+    Action,
+    Call,
+    Choose,
+    Draw,
+    Flip,
+    GapMove,
+    Pairing,
+    Pickup,
+    Play,
+    Rebuild,
+    Reveal,
+    Slap,
+    Spit,
+    SpitAction,
+    StockPlay,
+    parse_action,
+    parse_spit_action,
+)
 from .bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
 from .cards import JOKER, Card, parse_cards, parse_rank
 from .errors import (
@@ -40,6 +58,8 @@ from .position import Position
 from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .rules import RULES, Rule
 from .simulation import SimResult, SimulationError, Summary, simulate, summarize
+from .spit import SpitKernel
+from .spitgame import SpitGame, SpitLayout, SpitOutcome, deal_spit
 from .variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .variant import Rebuild as RebuildRule
 
@@ -70,6 +90,7 @@ __all__ = [
     "Call",
     "Card",
     "CardError",
+    "Choose",
     "Collision",
     "Collisions",
     "DealVerdict",
@@ -77,6 +98,7 @@ __all__ = [
     "FileScope",
     "Flip",
     "Game",
+    "GapMove",
     "GreedyBot",
     "IllegalActionError",
     "InvalidActionError",
@@ -90,6 +112,7 @@ __all__ = [
     "LoggedViolation",
     "MatchResult",
     "Outcome",
+    "Pairing",
     "Pickup",
     "Play",
     "Position",
@@ -106,8 +129,16 @@ __all__ = [
     "SeatView",
     "SimResult",
     "SimulationError",
+    "Slap",
     "Source",
     "SpeedrulesError",
+    "Spit",
+    "SpitAction",
+    "SpitGame",
+    "SpitKernel",
+    "SpitLayout",
+    "SpitOutcome",
+    "StockPlay",
     "Summary",
     "Ties",
     "Variant",
@@ -119,6 +150,7 @@ __all__ = [
     "check_layout",
     "deal",
     "deal_layout",
+    "deal_spit",
     "fits",
     "iter_log_lines",
     "load_variant",
@@ -128,6 +160,7 @@ __all__ = [
     "parse_cards",
     "parse_log",
     "parse_rank",
+    "parse_spit_action",
     "read_log",
     "referee",
     "simulate",

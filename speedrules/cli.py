@@ -54,6 +54,7 @@ from .loading import VARIANT_SUFFIXES, load_variant, variant_names
 from .log import LogError, log_from_games, write_log
 from .referee import Verdict, referee_path, referee_text, render_verdict
 from .simulation import SimResult, SimulationError, simulate, summarize
+from .spitgame import deal_spit
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
 
 EXIT_OK = 0
@@ -209,9 +210,48 @@ def _fits_example(variant: Variant, top: int) -> str:
     return f"on {_article(text)} {text}: {_or_list([RANK_NAMES[r] for r in fits])}"
 
 
+def _spit_rules_in_words(v: Variant) -> list[tuple[str, str]]:
+    """A Spit variant's rules as ``(heading, text)`` pairs, in plain words."""
+    spit = v.spit
+    assert spit is not None
+    row = spit.row
+    rows = [("Game", "Spit (also sold as Slam): rows of stock piles and spit piles, no hand"),
+            ("Players", "2, playing at the same time with no turns"),
+            ("Deck", "one 52-card pack, no jokers: 26 cards to each player")]
+    rows.append(("Row", f"each player lays {_count(len(row), 'stock pile')} of {_and_list([str(n) for n in row])} "
+                        f"cards from the left, top cards face up; the other {26 - sum(row)} are the face-down spit "
+                        "pile. Later rounds lay what each player holds the same way, as far as the cards reach"))
+    rows.append(("Start", "both spit: each turns the top spit card onto the centre pile on their side"))
+    colours = ", alternating red and black" if v.alternate_colours else ", suits ignored"
+    wrap = "K-A-2 wraps" if v.rank_order is RankOrder.CYCLIC else "no wrap, ace high"
+    rows.append(("Play", f"only the face-up top of one of your own stock piles, one card at a time, onto either "
+                         f"centre pile, one rank up or down ({wrap}{colours})"))
+    moves = "an empty stock pile may take any face-up top card of your row, exposing the card beneath"
+    if spit.pairing:
+        moves += "; a face-up card may go onto another of the same rank in your row"
+    rows.append(("Gaps", moves))
+    reading = ("not even after gap moves that would expose a card" if spit.stuck.value == "strict"
+               else "no face-up card fits (a gap move that would help does not count)")
+    rows.append(("Stuck", f"when neither can play ({reading}), both spit again; a player with no spit card left "
+                          "does not spit, and the other spits alone onto one pile, the same for the rest of the round"))
+    claim = ("the centre piles go to a slap race: the first hand down takes its pile, the other player the other"
+             if spit.claim.value == "slap" else
+             "the player who went out chooses a centre pile (after a jam, the one with fewer cards left in the row)")
+    rows.append(("Round end", f"a row cleared, or both stuck with no spit card left; {claim}; with one centre pile "
+                              "it goes to the player who did not go out"))
+    if spit.rounds is None:
+        rows.append(("Winning", "a player who clears the row with no spit card left wins the game outright"))
+    else:
+        who = "fewer cards" if spit.rounds_winner.value == "fewer-cards" else "more rounds won"
+        rows.append(("Winning", f"{spit.rounds} rounds (or an outright win before): {who} wins, equal is a tie"))
+    return rows
+
+
 def rules_in_words(variant: Variant) -> list[tuple[str, str]]:
     """The variant's rules as ``(heading, text)`` pairs, in plain words."""
     v = variant
+    if v.spit is not None:
+        return _spit_rules_in_words(v)
     rows: list[tuple[str, str]] = []
     rows.append(("Players", f"{v.players}, playing at the same time with no turns"))
 
@@ -414,6 +454,8 @@ def run_deal(args: argparse.Namespace) -> int:
         report_errors([(args.log, "already exists: pass --force to overwrite it")])
         return EXIT_BAD_INPUT
     variant = load(args.variant)
+    if variant.spit is not None:
+        return _deal_spit(args, variant)
     game = deal(variant, args.seed)
     if args.log is not None:
         players = None
@@ -434,6 +476,34 @@ def run_deal(args: argparse.Namespace) -> int:
         _out(f"{variant.title} ({variant.name}), seed {game.seed}")
         _out()
         _out(layout_table(game.layout))
+    return EXIT_OK
+
+
+def _deal_spit(args: argparse.Namespace, variant: Variant) -> int:
+    """``deal`` for a Spit variant: the first round's rows and spit piles."""
+    game = deal_spit(variant, args.seed)
+    if args.log is not None:
+        players = None if args.players is None else [p.strip() for p in args.players.split(",")]
+        if players is not None and (len(players) != 2 or not all(players)):
+            raise VariantError([("--players", "give 2 non-empty names, comma-separated")])
+        try:
+            with open(args.log, "w", encoding="utf-8") as out:
+                out.write(json.dumps(game.to_log_data(players=players)) + "\n")
+        except OSError as err:
+            _err(f"{args.log}: cannot write: {err.strerror or err}")
+            return EXIT_BAD_INPUT
+    if args.json:
+        _out(json.dumps(game.layout.to_json()))
+        if args.seed is None:
+            _err(f"dealt with --seed {game.seed}")
+        return EXIT_OK
+    _out(f"{variant.title} ({variant.name}), seed {game.seed}")
+    _out()
+    rows: list[list[str]] = [["player", "stock piles (top first)", "spit pile"]]
+    for seat, (row, spit) in enumerate(zip(game.layout.stock, game.layout.spit, strict=True)):
+        piles = " | ".join(_cards(pile) for pile in row)
+        rows.append([str(seat), piles, f"{_count(len(spit), 'card')}" + (f", top {spit[0]}" if spit else "")])
+    _out("\n".join(_table(rows)))
     return EXIT_OK
 
 

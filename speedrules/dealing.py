@@ -23,7 +23,7 @@ from .cards import JOKER_CODE, Card, deck_codes, diff_text
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import shuffle_codes
 from .layout import Layout
-from .loading import as_variant
+from .loading import as_speed_variant
 from .variant import Variant
 
 
@@ -36,7 +36,7 @@ def check_layout(variant: Variant, layout: Layout) -> Violation | None:
     def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
         return [[c.code for c in stack] for stack in stacks]
 
-    variant = as_variant(variant)
+    variant = as_speed_variant(variant)
     if not isinstance(layout, Layout):
         raise InvalidArgumentError(f"not a Layout: {brief(layout)}")
     return check_layout_codes(variant, codes(layout.hands), codes(layout.draw),
@@ -94,7 +94,10 @@ def is_deal_of(
     cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
                             starters, itertools.chain.from_iterable(reserves))
     if v.packs == 1:  # every card once, the joker (if any) as often as the deck has it
-        seen = set(cards)
+        listed = list(cards)
+        seen = set(listed)
+        if v.jokers > 1:  # a second joker swapped for a copy of a card keeps the set: count them
+            return len(seen) == 53 and listed.count(JOKER_CODE) == v.jokers
         return len(seen) == 52 + (v.jokers > 0) and (v.jokers > 0 or JOKER_CODE not in seen)
     return sorted(cards) == _sorted_deck(v.packs, v.jokers)
 
@@ -222,7 +225,7 @@ def deal_layout(variant: Variant, rng: random.Random) -> Layout:
     seat's hand in seat order, each seat's draw stack, one starter per pile, then each
     reserve; every stack is listed top card first in the order it was taken.
     """
-    variant = as_variant(variant)
+    variant = as_speed_variant(variant)
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"rng must be a random.Random, not {brief(rng)}")
     hands, draw, starters, reserves = deal_codes(variant, rng)

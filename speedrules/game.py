@@ -56,7 +56,7 @@ from .kernel import Collision as Collision
 from .kernel import Kernel
 from .kernel import Outcome as Outcome
 from .layout import Layout
-from .loading import as_variant, load_variant, variant_names
+from .loading import as_speed_variant, load_variant, variant_names
 from .position import Position
 from .variant import Call as CallRule
 from .variant import Variant
@@ -219,7 +219,7 @@ class Game:
         seed: int | None,
         names: Sequence[str] | None,
     ) -> None:
-        variant = as_variant(variant)
+        variant = as_speed_variant(variant)
         hands, draw, reserves = code_stacks(hands), code_stacks(draw), code_stacks(reserves)
         starters = code_stacks([starters])[0]
         problem = check_layout_codes(variant, hands, draw, starters, reserves)
@@ -272,7 +272,7 @@ class Game:
         >>> again == game, again.position() == game.position(), again.legal_actions() == game.legal_actions()
         (True, True, True)
         """
-        variant = as_variant(variant)
+        variant = as_speed_variant(variant)
         parsed = position if isinstance(position, Position) else Position.parse(position)
         checked = checked_names(variant, names)
         kernel = Kernel.from_position(variant, parsed, names=checked, rng=rng, seed=seed)
@@ -827,6 +827,6 @@ def deal(
     >>> deal("speed", seed=7).layout == game.layout
     True
     """
-    variant = as_variant(variant)
+    variant = as_speed_variant(variant)
     rng, used_seed = make_rng(seed)
     return Game.from_codes(variant, *deal_codes(variant, rng), rng=rng, seed=used_seed, names=names)

@@ -38,7 +38,23 @@ from .documents import (
     schema_reason,
 )
 from .errors import InvalidArgumentError, VariantError, brief
-from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Source, Ties, Variant
+from .variant import (
+    Call,
+    Claim,
+    Collisions,
+    Family,
+    JokerDeclare,
+    RankOrder,
+    Rebuild,
+    Refill,
+    RoundsWinner,
+    Scoring,
+    Source,
+    SpitRules,
+    Stuck,
+    Ties,
+    Variant,
+)
 
 DEFAULTS: dict[str, Any] = {
     "title": None,
@@ -58,6 +74,16 @@ DEFAULTS: dict[str, Any] = {
     "match": {"scoring": "single", "target": None},
 }
 """Every field's default: plain two-player Speed (see docs/variant-format.md)."""
+
+SPEED_ONLY = ("deal", "hand", "runs", "jokers", "rebuild", "collisions", "ties", "announce", "match")
+"""The fields only a variant of the Speed family has."""
+SPIT_DEFAULTS: dict[str, Any] = {
+    "row": [1, 2, 3, 4, 5], "pairing": False, "stuck": "strict", "claim": "slap", "rounds": None,
+    "winner": "fewer-cards",
+}
+"""The defaults of a Spit variant's ``spit`` mapping: plain Spit (seed 002)."""
+SPIT_HOLDING = 26
+"""The cards each of the two Spit players holds in the first round (002 "deal 26 cards to each")."""
 
 VARIANT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -94,14 +120,28 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 @functools.cache
-def variant_names() -> tuple[str, ...]:
-    """The names of the bundled variants, sorted (``speed`` first)."""
+def variant_names(family: str | None = None) -> tuple[str, ...]:
+    """The names of the bundled variants, sorted (``speed`` first, the Speed family before
+    Spit's); with ``family`` (``"speed"`` or ``"spit"``), only that family's.
+
+    >>> variant_names("spit")[:2]
+    ('spit', 'spit-alternate-colours')
+    """
+    if family is not None:
+        if family not in ("speed", "spit"):
+            raise InvalidArgumentError(f"a family is 'speed' or 'spit', not {brief(family)}")
+        return tuple(n for n in _all_variant_names() if _load_bundled(n).family == family)
+    return _all_variant_names()
+
+
+@functools.cache
+def _all_variant_names() -> tuple[str, ...]:
     names = sorted(
         entry.name[: -len(".yaml")]
         for entry in data_dir("variants").iterdir()
         if entry.name.endswith(".yaml")
     )
-    return tuple(sorted(names, key=lambda n: (n != "speed", n)))
+    return tuple(sorted(names, key=lambda n: (n != "speed", n.startswith("spit"), n)))
 
 
 def schema_errors(
@@ -310,6 +350,25 @@ def _oversized(data: Any, limit: int) -> str | None:
     return None
 
 
+def _family_errors(raw: dict[str, Any], name: str) -> list[tuple[str, str]]:
+    """The fields of one family in a variant of the other; Spit's fixed deal (two players,
+    one pack, no jokers; 002 "exactly two players ... jokers taken out")."""
+    if raw.get("family", "speed") == "speed":
+        return [(f"{name}: spit", "applies to the spit family only (add family: spit)")] if "spit" in raw else []
+    errors = [(f"{name}: {key}", "applies to the speed family only, not to a spit variant")
+              for key in SPEED_ONLY if key in raw]
+    if raw.get("players", 2) != 2:
+        errors.append((f"{name}: players", "Spit is for exactly two players (seed 002)"))
+    deck = raw.get("deck", {})
+    if deck.get("packs", 1) != 1 or deck.get("jokers", 0) != 0:
+        errors.append((f"{name}: deck", "Spit uses one 52-card deck with the jokers taken out (seed 002)"))
+    row = raw.get("spit", {}).get("row", SPIT_DEFAULTS["row"])
+    if sum(row) >= SPIT_HOLDING:
+        errors.append((f"{name}: spit.row", f"a row of {' + '.join(map(str, row))} = {sum(row)} cards leaves no "
+                                            f"spit pile from the {SPIT_HOLDING} cards each player is dealt"))
+    return errors
+
+
 def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
     """Checks the schema cannot express; ``doc`` has its defaults applied."""
     errors: list[tuple[str, str]] = []
@@ -383,7 +442,18 @@ def variant_from_document(
 
 
 def _freeze(raw: dict[str, Any], display: str) -> Variant:
+    errors = _family_errors(raw, display)
+    if errors:
+        raise VariantError(errors)
     doc = _deep_merge(DEFAULTS, raw)
+    spit, kept = None, doc
+    if raw.get("family") == "spit":
+        kept = {key: value for key, value in doc.items() if key not in SPEED_ONLY}
+        kept["spit"] = _deep_merge(SPIT_DEFAULTS, raw.get("spit", {}))
+        rules = kept["spit"]
+        spit = SpitRules(row=tuple(rules["row"]), pairing=rules["pairing"], stuck=Stuck(rules["stuck"]),
+                         claim=Claim(rules["claim"]), rounds=rules["rounds"],
+                         rounds_winner=RoundsWinner(rules["winner"]))
     errors = _semantic_errors(doc, display)
     if errors:
         raise VariantError(errors)
@@ -420,7 +490,9 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
         call_how=doc["announce"]["how"],
         scoring=Scoring(doc["match"]["scoring"]),
         target=doc["match"]["target"] or 1,
-        document=doc,
+        family=Family.SPIT if spit is not None else Family.SPEED,
+        spit=spit,
+        document=kept,
     )
 
 
@@ -438,6 +510,16 @@ def as_variant(value: Variant | str | os.PathLike[str]) -> Variant:
     if isinstance(value, (str, os.PathLike)):
         return load_variant(value)
     raise InvalidArgumentError(f"not a variant, a bundled variant's name nor a variant file: {brief(value)}")
+
+
+def as_speed_variant(value: Variant | str | os.PathLike[str]) -> Variant:
+    """:func:`as_variant`, for the functions of the Speed family (dealing, ``Game``, bots): a
+    Spit variant is an :class:`InvalidArgumentError` that says where Spit is played."""
+    variant = as_variant(value)
+    if variant.family is not Family.SPEED:
+        raise InvalidArgumentError(f"{variant.name} is a variant of Spit, not of Speed: deal it with "
+                                   "speedrules.deal_spit (a SpitGame)")
+    return variant
 
 
 def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:

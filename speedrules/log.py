@@ -60,7 +60,7 @@ from .documents import (
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
 from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
-from .variant import Variant
+from .variant import Family, Variant
 
 if TYPE_CHECKING:
     from .game import Game
@@ -635,9 +635,29 @@ def parse_log(
     """
     compiled = _compile(data)
     if compiled is None:
-        raise refuse(data, name)
+        if not top_is_valid(data):
+            raise refuse(data, name)
+        try:
+            v = resolve_variant(data["variant"], name, variant, variant_dir)
+        except LogError:
+            raise refuse(data, name) from None
+        if v.family is Family.SPEED:
+            raise refuse(data, name)
+        return _spit_log(data, name, v)
     v = resolve_variant(data["variant"], name, variant, variant_dir)
+    if v.family is not Family.SPEED:
+        return _spit_log(data, name, v)
     return Log(data=data, variant=v, name=name, compiled=compiled)
+
+
+def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
+    """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
+    from .spitlog import document_problem
+
+    problem = document_problem(data)
+    if problem is not None:
+        raise LogError(f"{name}: {problem[0]}", problem[1])
+    return Log(data=data, variant=v, name=name, compiled=())
 
 
 def _without_meta(data: Any) -> Any:

@@ -58,7 +58,7 @@ from .log import (
     resolve_variant,
     top_is_valid,
 )
-from .variant import Collisions, Scoring, Variant
+from .variant import Collisions, Family, Scoring, Variant
 
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
@@ -411,6 +411,34 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
     return result, late
 
 
+def _judge_spit(v: Variant, data: dict[str, Any], names: tuple[str, ...], all_violations: bool) -> Verdict:
+    """The verdict on a Spit log (see :mod:`speedrules.spitlog`): one deal verdict per round, and
+    the game as the match (format ``spit``)."""
+    from .spitgame import game_outcome
+    from .spitlog import judge_rounds
+
+    rounds, results = judge_rounds(v, data["deals"], names, all_violations=all_violations)
+    deals = []
+    after: list[tuple[int, ...]] = []
+    for kernel, found, judged in rounds:
+        violations = tuple(_logged(i, problem, correction) for i, problem, correction in found)
+        if kernel is None:
+            deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
+            continue
+        result = kernel.result()
+        held = tuple(len(h) for h in result.holdings) if result is not None else tuple(
+            kernel.held(p) for p in (0, 1))
+        after.append(held)
+        deals.append(DealVerdict(finished=result is not None, winner=kernel.out_seat, remaining=held,
+                                 violations=violations, events_judged=judged))
+    outcome = game_outcome(v, results)
+    assert v.spit is not None
+    match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
+                        after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
+                        complete=outcome is not None)
+    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names)
+
+
 def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = False) -> Verdict:
     """Replay every deal of ``log`` through the rules core and return the :class:`Verdict`.
 
@@ -423,6 +451,8 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         log = attrs.evolve(log, variant=as_variant(variant))
     names = log.names
     v = log.variant
+    if v.family is not Family.SPEED:
+        return _judge_spit(v, log.data, names, all_violations)
     raw = log.data["deals"]
     deals = [judge_deal(v, deal, names, all_violations=all_violations, raw_events=raw[i]["events"])
              for i, deal in enumerate(log.compiled)]
@@ -447,7 +477,7 @@ def referee_data(
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
         raise
-    if all_violations or v.collisions is not _FIRST_LANDS:
+    if all_violations or v.collisions is not _FIRST_LANDS or v.family is not Family.SPEED:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     given = data.get("players")
     names = default_names(v.players) if not given else tuple(
@@ -574,7 +604,16 @@ def render_verdict(verdict: Verdict, source: str) -> str:
     correction, the table at the first violation, and the match."""
     names = verdict.names
     lines = [f"{source}: {verdict.variant}: {'valid' if verdict.valid else 'BREAKS A RULE'}"]
+    spit = verdict.match.format == "spit"
     for number, deal in enumerate(verdict.deals):
+        if spit:
+            result = (f"{names[deal.winner]} cleared the row first" if deal.winner is not None
+                      else "settled" if deal.finished else "not finished")
+            left = ", ".join(f"{names[s]} {n}" for s, n in enumerate(deal.remaining))
+            lines.append(f"  round {number}: {result}; cards held: {left}")
+            for v in deal.violations:
+                lines.append(f"    {v.message}" + (f"; corrected: {v.correction}" if v.correction else ""))
+            continue
         if deal.void:
             result = "void (replay it)"
         elif deal.winner is not None:
@@ -596,7 +635,12 @@ def render_verdict(verdict: Verdict, source: str) -> str:
             if i == 0 and deal.table is not None and v.event is not None:
                 lines.extend("    " + row for row in _render_table(deal.table, names, v.player))
     m = verdict.match
-    if verdict.is_match:
+    if m.format == "spit":
+        held = ", ".join(f"{names[s]} {n}" for s, n in enumerate(m.scores))
+        state = f"{names[m.winner]} wins the game" if m.winner is not None else (
+            "a tie" if m.complete else "not decided")
+        lines.append(f"  game: cards held {held}; {state}")
+    elif verdict.is_match:
         scores = ", ".join(f"{names[s]} {n}" for s, n in enumerate(m.scores))
         state = f"{names[m.winner]} wins the match" if m.winner is not None else "not decided"
         lines.append(f"  match ({m.format}, to {m.target}): {scores}; {state}")

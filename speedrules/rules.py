@@ -41,6 +41,21 @@ PICKUP_NOT_DUE = "pickup.not-due"
 PICKUP_EMPTY = "pickup.empty"
 MATCH_AFTER_END = "match.after-end"
 REBUILD_CARDS = "rebuild.cards"
+# Spit (the second family, seed 002)
+SPIT_LAYOUT_CARDS = "spit.layout.cards"
+SPIT_LAYOUT_ROW = "spit.layout.row"
+SPIT_ORDER = "spit.order"
+SPIT_NOT_TOP = "spit.not-top"
+SPIT_GAP = "spit.gap"
+SPIT_PAIR = "spit.pair"
+SPIT_EARLY = "spit.early"
+SPIT_NONE_LEFT = "spit.none-left"
+SPIT_PILE = "spit.pile"
+SPIT_ROUND_OVER = "spit.round-over"
+CLAIM_EARLY = "claim.early"
+CLAIM_SLAP = "claim.slap"
+CLAIM_CHOOSE = "claim.choose"
+CLAIM_MISSING = "claim.missing"
 
 
 @attrs.frozen(slots=True)
@@ -110,6 +125,49 @@ RULES: dict[str, Rule] = {
              "split as it says.",
              ("000: leave the top card of each play pile ... divide them into two face-down reserves as evenly "
               "as possible", "003: shuffles each centre pile separately into the side stack beside it")),
+        Rule(SPIT_LAYOUT_CARDS, "Spit: the first round holds the deck, 26 cards a player; each later round holds "
+             "exactly the cards each player took from the round before.",
+             ("002: Shuffle and deal 26 cards to each player",
+              "002: Each player then gathers everything they own: the centre pile they claimed, whatever is left in "
+              "their stock piles, and any unused spit cards")),
+        Rule(SPIT_LAYOUT_ROW, "Spit: the row is laid from the left as far as the cards reach, each pile to its "
+             "size; the rest is the spit pile.",
+             ("002: Build the row of one, two, three, four and five from the left as far as your cards reach",
+              "002: with 12 that is piles of one, two, three, four and two, and no reserve at all")),
+        Rule(SPIT_ORDER, "Spit: a round starts with a spit; no card is played or moved before it.",
+             ("002: you both call spit together ... play begins the moment they land",)),
+        Rule(SPIT_NOT_TOP, "Spit: only the face-up top card of one of the player's own stock piles is played or moved.",
+             ("002: You may only play the face-up card on top of one of your five stock piles, never anything "
+              "buried",)),
+        Rule(SPIT_GAP, "Spit: a gap move puts one face-up card into an empty stock pile of the same row.",
+             ("002: Take any one of the face-up cards elsewhere in your row, slide it across into the vacant spot",)),
+        Rule(SPIT_PAIR, "Spit with pairing: a face-up card goes onto another face-up card of the same rank in the "
+             "player's own row; without pairing, never.",
+             ("002: If two of your five face-up cards show the same rank, you may move one straight on top of the "
+              "other",)),
+        Rule(SPIT_EARLY, "Spit: a spit comes only when neither player can play (strict: not even after gap moves or "
+             "pairings in the row; lax: no face-up card fits); the message names who could and how.",
+             ("002: it is only correct when both of you are genuinely stuck",
+              "002: Shuffling cards into gaps this way is your main tool for prising open a blocked row")),
+        Rule(SPIT_NONE_LEFT, "Spit: a spit needs a spit card on one side at least.",
+             ("002: both jam - no legal play anywhere and no reserve left to unstick it",)),
+        Rule(SPIT_PILE, "Spit: when both spit, each spits onto the pile on their own side; a lone spitter chooses "
+             "a pile once and keeps to it for the rest of the round.",
+             ("002: They choose which of the two centre piles to spit onto - and having chosen, they must keep "
+              "spitting onto that same pile",)),
+        Rule(SPIT_ROUND_OVER, "Spit: nothing is played, moved or spat once a row is cleared or both have jammed.",
+             ("002: A round ends either when one of you empties their stock row or when both of you jam",)),
+        Rule(CLAIM_EARLY, "Spit: the centre piles are slapped or chosen only once the round is over.",
+             ("002: Either way the two centre piles are then claimed by a race",)),
+        Rule(CLAIM_SLAP, "Spit: in a slap race each player slaps once; with one centre pile there is no race.",
+             ("002: Choose different piles and you each take the one you chose; go for the same one and the hand "
+              "underneath takes it", "002: None of this applies to a round fought over a single centre pile")),
+        Rule(CLAIM_CHOOSE, "Spit, first out chooses: the player who went out (after a jam, the one with fewer cards "
+             "left in the row) chooses one pile, once.",
+             ("002: Whoever empties their stock row first simply picks whichever centre pile they judge smaller ... "
+              "when a round jams instead, the player with fewer cards still spread out chooses first",)),
+        Rule(CLAIM_MISSING, "Spit: a round is logged only after the round before it was settled (its piles claimed).",
+             ("002: Each player then gathers everything they own: the centre pile they claimed",)),
     )
 }
 """Every rule id, in the order the docs list them."""

@@ -97,6 +97,65 @@ class Scoring(enum.StrEnum):
     draw stack); first to ``target`` points."""
 
 
+class Family(enum.StrEnum):
+    """Which game a variant is of: Speed (a hand and a draw stack, reserves in the centre) or
+    Spit (a row of stock piles and a spit pile per player, rounds, a slap race)."""
+
+    SPEED = "speed"
+    SPIT = "spit"
+
+
+class Stuck(enum.StrEnum):
+    """Spit: what "can play" means when deciding whether a spit is due."""
+
+    STRICT = "strict"
+    """A player can play if a card fits a centre pile now, or would after moves within their own
+    row (gap moves, and pairings where allowed) that expose it: a spit is due only when neither can."""
+    LAX = "lax"
+    """Only a face-up card that fits a centre pile now counts; a gap move that would expose a
+    playable card does not prevent a spit."""
+
+
+class Claim(enum.StrEnum):
+    """Spit: how the centre piles are claimed when a round ends."""
+
+    SLAP = "slap"
+    """A race: the first player to slap a pile takes it, the other takes the other pile."""
+    FIRST_OUT_CHOOSES = "first-out-chooses"
+    """No slap: the player who went out chooses a pile (after a jam, the player with fewer cards
+    left in the row chooses); the other takes the other."""
+
+
+class RoundsWinner(enum.StrEnum):
+    """Spit with a fixed number of rounds: who wins when the last round is over."""
+
+    FEWER_CARDS = "fewer-cards"
+    """The player holding fewer cards."""
+    ROUND_WINS = "round-wins"
+    """The player who went out first in more rounds."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class SpitRules:
+    """The rules only Spit has (``Variant.spit``; docs/variant-format.md).
+
+    ``row`` gives the size of each stock pile, left to right, when a player holds enough
+    cards; ``rounds`` ends the game after that many rounds (``None``: play until a player
+    with no spit pile clears the row, an outright win)."""
+
+    row: tuple[int, ...]
+    pairing: bool = False
+    stuck: Stuck = Stuck.STRICT
+    claim: Claim = Claim.SLAP
+    rounds: int | None = None
+    rounds_winner: RoundsWinner = RoundsWinner.FEWER_CARDS
+
+    @property
+    def row_cards(self) -> int:
+        """The cards a full row holds."""
+        return sum(self.row)
+
+
 @attrs.frozen(slots=True)
 class Source:
     """A rule text a variant rests on: the seed's number (``"003"``) and what it says."""
@@ -151,6 +210,12 @@ class Variant:
     call_how: str = "say"
     scoring: Scoring = Scoring.SINGLE
     target: int = 1
+    family: Family = Family.SPEED
+    """The game the variant is of (``speed`` or ``spit``)."""
+    spit: SpitRules | None = None
+    """Spit's own rules, for a variant of the ``spit`` family (``None`` for Speed). A Spit
+    variant's Speed-only fields (the deal, the hand, reserves...) keep Speed's defaults and
+    are not used."""
     document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
     """The fully merged variant document (after ``extends``), as read."""
     tables: FitTables = attrs.field(init=False, eq=False, repr=False)

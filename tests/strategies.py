@@ -221,7 +221,7 @@ def synthetic_variant(name: str) -> Variant:
 
 
 def bundled_variants() -> list[Variant]:
-    return [speedrules.load_variant(n) for n in speedrules.variant_names()]
+    return [speedrules.load_variant(n) for n in speedrules.variant_names("speed")]
 
 
 # ---------------------------------------------------------------------------------- snapshots

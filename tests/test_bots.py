@@ -209,7 +209,7 @@ def test_seat_view_shows_the_seat_what_the_game_holds() -> None:
 # ---------------------------------------------------------------------------- the fast path
 
 
-@pytest.mark.parametrize("name", variant_names())
+@pytest.mark.parametrize("name", variant_names("speed"))
 def test_fast_options_are_the_legal_actions_at_every_step(name: str) -> None:
     """Replay simulated deals; at every step each seat's fast menu is exactly its options."""
     variant = load_variant(name)
@@ -230,7 +230,7 @@ def test_fast_options_are_the_legal_actions_at_every_step(name: str) -> None:
                 assert (fast | ({option_of(Call(seat))} if call else set())) == slow, (name, index, seat)
 
 
-@pytest.mark.parametrize("name", variant_names())
+@pytest.mark.parametrize("name", variant_names("speed"))
 def test_the_public_protocol_plays_the_same_deals_as_the_fast_path(name: str) -> None:
     variant = load_variant(name)
     bots = make_bots([RandomBot(miss_call=0.3), GreedyBot(Reaction(400, 150))], variant.players)

@@ -61,6 +61,8 @@ def test_golden_verdicts_say_what_the_readme_says() -> None:
         "three-player.json": (True, 1, None),
         "tied-deal.json": (True, None, None),
         "corrections.json": (False, None, ("play.rank", 6)),
+        "spit-game.json": (True, 0, None),
+        "spit-early-spit.json": (False, None, ("spit.early", 4)),
     }
     for name, (valid, winner, violation) in expected.items():
         golden = json.loads(verdict_of(EXAMPLES / name).read_text(encoding="utf-8"))

@@ -51,7 +51,7 @@ from speedrules import (
 )
 
 MAX_ACTIONS = 3000
-VARIANTS = [*variant_names(), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
+VARIANTS = [*variant_names("speed"), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
 
 
 def get_variant(name: str) -> Variant:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import speedrules
 from speedrules import deal, load_variant
 
 REPO = Path(__file__).resolve().parent.parent
@@ -87,7 +88,7 @@ def test_installed_package_loads_every_bundled_variant(installed: tuple[Path, Pa
         "for name in names:\n"
         "    v = speedrules.load_variant(name)\n"
         "    out['variants'][name] = {'document': v.document, "
-        "'layout': speedrules.deal(v, 1).layout.to_json()}\n"
+        "'layout': (speedrules.deal if v.family == 'speed' else speedrules.deal_spit)(v, 1).layout.to_json()}\n"
         "print(json.dumps(out))\n"
     )
     done = _run([str(bin_dir / "python"), "-c", script, *SOURCE_NAMES], work)
@@ -98,7 +99,8 @@ def test_installed_package_loads_every_bundled_variant(installed: tuple[Path, Pa
     for name in SOURCE_NAMES:
         here = load_variant(name)
         assert result["variants"][name]["document"] == json.loads(json.dumps(here.document)), name
-        assert result["variants"][name]["layout"] == deal(here, 1).layout.to_json(), name
+        dealer = deal if here.family == "speed" else speedrules.deal_spit
+        assert result["variants"][name]["layout"] == dealer(here, 1).layout.to_json(), name
 
 
 def test_console_script_runs(installed: tuple[Path, Path, Path]) -> None:

@@ -1,0 +1,486 @@
+"""The rules kernel of Spit: the integer state of one round and, for each kind of event, one
+check and one state change (seed 002, and 003's "Spit").
+
+Spit is the second game family (``family: spit`` in a variant file).  Each of the two
+players has a *row* of stock piles (only each pile's top card may be played) and a face-down
+*spit pile*; there is no hand.  Both play at once onto two centre piles that the first
+*spit* starts, one rank up or down as in Speed (the same fit tables, :mod:`speedrules.ranks`).
+An empty stock pile is a *gap*: any face-up top of the row may be moved into it (a *gap
+move*), exposing the card under it; with ``pairing``, a face-up card may go onto another of
+the same rank in the row.  When neither player can play, both spit again; a player with no
+spit card left does not spit, and the other spits alone onto one pile, the same pile for the
+rest of the round.  The round ends when a player clears the row, or when both are stuck with
+no spit card left (a *jam*); the centre piles are then claimed, by a slap race or by the
+first out choosing, and each player's next row is laid from what they hold.
+
+Cards are integer codes (:mod:`speedrules.cards`); every stack is a list with its top at the
+end; a centre pile's top is a *top key* (:mod:`speedrules.ranks`), so whether a card fits is
+one lookup in the variant's fit table.
+
+>>> from speedrules import load_variant
+>>> from speedrules.cards import code_of
+>>> spit = load_variant("spit")
+>>> cards = [code_of(r + s) for s in "SH" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+>>> rows, spits = lay_row(cards, spit.spit.row)
+>>> [len(p) for p in rows], len(spits)
+([1, 2, 3, 4, 5], 11)
+>>> [len(p) for p in lay_row(cards[:12], spit.spit.row)[0]]
+[1, 2, 3, 4, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from . import rules
+from .cards import RANK_OF, TEXT_OF
+from .errors import Violation, brief
+from .ranks import EMPTY_KEY, KEY_OF_CODE
+from .variant import Claim, SpitRules, Stuck, Variant
+
+SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE = range(6)
+"""The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
+KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose")
+
+MAX_ROW_SEARCH = 20_000
+"""The most row arrangements the strict reading explores for one player before it takes the
+player to be able to play (docs/rules.md, ``spit.early``): a row of five piles never comes near."""
+
+Row = list[list[int]]
+"""A player's stock piles, left to right, each a list of codes with its top at the end."""
+
+
+def lay_row(codes: Sequence[int], sizes: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """Lay a holding into a stock row and a spit pile, as 002 lays every round: "build the row
+    of one, two, three, four and five from the left as far as your cards reach ... keep any
+    surplus as your spit pile".  Returns the piles and the spit pile, each listed **top card
+    first**: pile *i* takes the next ``sizes[i]`` cards of ``codes`` (its first is its top), and
+    the spit pile what is left, in order.  Piles the cards do not reach are empty (gaps)."""
+    piles, start = [], 0
+    for size in sizes:
+        piles.append(list(codes[start:start + size]))
+        start += len(piles[-1])
+    return piles, list(codes[start:])
+
+
+def row_shape(count: int, sizes: Sequence[int]) -> tuple[list[int], int]:
+    """The pile sizes and the spit pile's size :func:`lay_row` gives ``count`` cards."""
+    out, left = [], count
+    for size in sizes:
+        out.append(min(size, left))
+        left -= out[-1]
+    return out, left
+
+
+@attrs.frozen(slots=True)
+class RoundResult:
+    """How a round ended: who cleared the row first (``None`` after a jam), who owns each centre
+    pile (``None``: not started), and what each player holds for the next round."""
+
+    out_seat: int | None
+    jammed: bool
+    owners: tuple[int | None, ...]
+    holdings: tuple[tuple[int, ...], ...]
+    winner: int | None
+    """A player who cleared the row with no spit card left: out of cards, the game's outright winner."""
+
+
+class SpitKernel:
+    """The state of one round of a Spit variant, with its rules.
+
+    Built from each player's row and spit pile, **top card first** (as :func:`lay_row` gives
+    them).  The state's lists are public to read: ``rows[p][i]`` (stock pile *i* of player *p*),
+    ``spits[p]``, ``centre[i]``, top at the end, ``tops`` (top keys); only the kernel changes them.
+    """
+
+    __slots__ = (
+        "_reach_cache",
+        "alone",
+        "card_ok",
+        "centre",
+        "jammed",
+        "last_t",
+        "locked",
+        "names",
+        "out_seat",
+        "owners",
+        "pairing",
+        "rows",
+        "rules",
+        "slaps",
+        "spits",
+        "started",
+        "tops",
+        "variant",
+        "version",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        rows: Sequence[Sequence[Sequence[int]]],
+        spits: Sequence[Sequence[int]],
+        *,
+        names: tuple[str, ...] | None = None,
+    ) -> None:
+        assert variant.spit is not None, "a Spit kernel needs a variant of the spit family"
+        self.variant = variant
+        self.rules: SpitRules = variant.spit
+        self.pairing = variant.spit.pairing
+        self.card_ok = variant.tables.card_ok
+        self.names = names if names is not None else ("player 0", "player 1")
+        self.rows: list[Row] = [[list(reversed(pile)) for pile in row] for row in rows]
+        self.spits = [list(reversed(s)) for s in spits]
+        self.centre: list[list[int]] = [[], []]
+        self.tops = [EMPTY_KEY, EMPTY_KEY]
+        self.locked: int | None = None
+        """The pile a lone spitter spits onto for the rest of the round, once chosen."""
+        self.alone: int | None = None
+        """The player who spits alone (the other has no spit card left), once one has."""
+        self.started = False
+        self.out_seat: int | None = None
+        self.jammed = False
+        self.owners: list[int | None] = [None, None]
+        """Who took each centre pile (the round is settled when no started pile is unowned)."""
+        self.slaps: list[tuple[int, int]] = []
+        self.winner: int | None = None
+        self.last_t: float | int = 0
+        self.version = 0
+        self._reach_cache: dict[tuple[int, int], tuple[int, str] | None] = {}
+
+    def __repr__(self) -> str:
+        held = [sum(map(len, row)) + len(s) for row, s in zip(self.rows, self.spits, strict=True)]
+        return f"<SpitKernel {self.variant.name}, rows and spit piles of {held[0]} and {held[1]} cards>"
+
+    # ------------------------------------------------------------------ questions
+
+    def is_over(self) -> bool:
+        """Whether the round has ended (a row cleared, or a jam)."""
+        return self.out_seat is not None or self.jammed
+
+    def is_settled(self) -> bool:
+        """Whether the round is over and every started centre pile has been claimed (or the
+        game was won outright): the next round may be laid."""
+        if not self.is_over():
+            return False
+        return self.winner is not None or all(o is not None for o, p in zip(self.owners, self.centre, strict=True) if p)
+
+    def spitters(self) -> list[int]:
+        """The players who still have spit cards."""
+        return [p for p in (0, 1) if self.spits[p]]
+
+    def held(self, player: int) -> int:
+        """The cards a player has in the row and the spit pile."""
+        return sum(map(len, self.rows[player])) + len(self.spits[player])
+
+    def row_cards(self, player: int) -> int:
+        return sum(map(len, self.rows[player]))
+
+    def playable(self, player: int) -> tuple[int, int, int] | None:
+        """A play the player may make now: ``(stock pile, centre pile, code)``, or ``None``."""
+        ok, tops = self.card_ok, self.tops
+        for i, pile in enumerate(self.rows[player]):
+            if pile:
+                code = pile[-1]
+                for c in (0, 1):
+                    if self.centre[c] and ok[tops[c]][code]:
+                        return i, c, code
+        return None
+
+    def reach(self, player: int) -> tuple[int, str] | None:
+        """Whether the player can play by the variant's reading of "can play" (``spit.stuck``):
+        ``(code, how)`` of a card that fits a centre pile now, or (``strict``) after moves within
+        the row (gap moves, pairings) that expose it; ``None`` if the player is stuck."""
+        key = (player, self.version)
+        if key in self._reach_cache:
+            return self._reach_cache[key]
+        found = self.playable(player)
+        answer: tuple[int, str] | None = None
+        if found is not None:
+            answer = (found[2], f"{TEXT_OF[found[2]]} from stock pile {found[0]} fits pile {found[1]}")
+        elif self.rules.stuck is Stuck.STRICT:
+            exposed = self._search_row(player)
+            if exposed is not None:
+                answer = (exposed, f"moves within the row expose {TEXT_OF[exposed]}, which fits a centre pile")
+        if len(self._reach_cache) > 8:
+            self._reach_cache.clear()
+        self._reach_cache[key] = answer
+        return answer
+
+    def _search_row(self, player: int) -> int | None:
+        """A card that some sequence of the player's own row moves brings to a top where it fits
+        a centre pile (see :meth:`unblocking_moves`)."""
+        found = self.unblocking_moves(player)
+        return None if found is None else found[1]
+
+    def unblocking_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
+        """The shortest sequence of the player's own row moves after which a face-up card fits a
+        centre pile: ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
+        ``PAIR``, and the card it exposes; ``([], code)`` if a card fits now; ``None`` if no
+        sequence does.  A breadth-first search over the row's arrangements."""
+        ok, tops = self.card_ok, [self.tops[c] for c in (0, 1) if self.centre[c]]
+        start = tuple(tuple(p) for p in self.rows[player])
+        for pile in start:
+            if pile and any(ok[t][pile[-1]] for t in tops):
+                return [], pile[-1]
+        paths: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, int]]] = {start: []}
+        todo = [start]
+        for state in todo:  # grows as it goes: breadth first
+            gaps = [j for j, p in enumerate(state) if not p]
+            for i, pile in enumerate(state):
+                if not pile:
+                    continue
+                x = pile[-1]
+                moves = [(MOVE, j) for j in gaps[:1]] if len(pile) >= 2 else []
+                if self.pairing:
+                    moves += [(PAIR, j) for j, p in enumerate(state) if j != i and p and RANK_OF[p[-1]] == RANK_OF[x]]
+                for kind, j in moves:
+                    piles = list(state)
+                    piles[i], piles[j] = pile[:-1], state[j] + (x,)
+                    new = tuple(piles)
+                    if new in paths:
+                        continue
+                    path = [*paths[state], (kind, i, j)]
+                    if piles[i] and any(ok[t][piles[i][-1]] for t in tops):
+                        return path, piles[i][-1]
+                    if len(paths) >= MAX_ROW_SEARCH:
+                        return path, x  # too many to explore: taken to be able to play (documented)
+                    paths[new] = path
+                    todo.append(new)
+        return None
+
+    def blocker(self) -> tuple[int, str] | None:
+        """A player who can still play, and how (what makes a spit early), or ``None``."""
+        for p in (0, 1):
+            found = self.reach(p)
+            if found is not None:
+                return p, found[1]
+        return None
+
+    def chooser(self) -> int | None:
+        """Under ``first-out-chooses``, the player who chooses a pile: the first out, or after a
+        jam the one with fewer cards left in the row (``None``: equal, either may choose)."""
+        if self.out_seat is not None:
+            return self.out_seat
+        a, b = self.row_cards(0), self.row_cards(1)
+        return None if a == b else (0 if a < b else 1)
+
+    def result(self) -> RoundResult | None:
+        """The round's result once it is settled, else ``None``."""
+        if not self.is_settled():
+            return None
+        holdings = []
+        for p in (0, 1):
+            cards = [c for pile in self.rows[p] for c in pile] + list(self.spits[p])
+            cards += [c for pile, owner in zip(self.centre, self.owners, strict=True) if owner == p for c in pile]
+            if self.winner is not None and p != self.winner:
+                cards += [c for pile in self.centre for c in pile]  # the winner takes nothing
+            holdings.append(tuple(cards))
+        return RoundResult(self.out_seat, self.jammed, tuple(self.owners), tuple(holdings), self.winner)
+
+    # ------------------------------------------------------------------ checks
+
+    def check_event(self, kind: int, player: int = -1, a: int = -1, b: int = -1, card: int | None = None,
+                    t: float | int | None = None) -> Violation | None:
+        """Why the event is illegal now, or ``None``.  ``a`` and ``b`` are, by kind: a spit's
+        pile (``a``, -1 for none); a play's stock pile and centre pile; a move's or a pairing's
+        stock pile from and to; a slap's or a choice's centre pile (``a``).  ``card`` is the
+        card the log names as moved (checked when given)."""
+        if t is not None and t < self.last_t:
+            return Violation(rules.TIME_ORDER, player if player >= 0 else None,
+                             f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
+        if self.winner is not None or (self.is_settled() and kind not in (SLAP, CHOOSE)):
+            what = "the game is won" if self.winner is not None else "the round is over and its piles are claimed"
+            return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None,
+                             f"{what}: no {KIND_NAMES[kind]} may follow")
+        if kind != SPIT and not (type(player) is int and 0 <= player < 2):
+            return Violation(rules.EVENT_INVALID, None, f"there is no seat {brief(player)} in a 2-player game")
+        if kind == SPIT:
+            return self._check_spit(a)
+        if kind in (SLAP, CHOOSE):
+            return self._check_claim(kind, player, a)
+        name = self.names[player]
+        if self.is_over():
+            return Violation(rules.SPIT_ROUND_OVER, player, f"{name} made a {KIND_NAMES[kind]} after the round ended "
+                             "(now the centre piles are claimed)")
+        if not self.started:
+            return Violation(rules.SPIT_ORDER, player, f"{name} made a {KIND_NAMES[kind]} before the round's first "
+                             "spit")
+        row = self.rows[player]
+        if not (type(a) is int and 0 <= a < len(row)):
+            return Violation(rules.EVENT_INVALID, player, f"there is no stock pile {brief(a)} (the row has {len(row)})")
+        if kind == PLAY:
+            if not (type(b) is int and 0 <= b < 2):
+                return Violation(rules.EVENT_INVALID, player, f"there is no centre pile {brief(b)} (Spit has 2)")
+        elif not (type(b) is int and 0 <= b < len(row)) or a == b:
+            return Violation(rules.EVENT_INVALID, player, f"{brief(b)} is not another stock pile of {name}'s row")
+        pile = row[a]
+        if not pile or (card is not None and pile[-1] != card):
+            shown = "is empty" if not pile else f"has {TEXT_OF[pile[-1]]} on top"
+            named = "" if card is None else f"{TEXT_OF[card]} from "
+            return Violation(rules.SPIT_NOT_TOP, player, f"{name} moved {named}stock pile {a}, which {shown}")
+        code = pile[-1]
+        if kind == PLAY:
+            if not self.centre[b]:
+                return Violation(rules.PLAY_RANK, player, f"{name} played {TEXT_OF[code]} on pile {b}, which no spit "
+                                 "has started")
+            if not self.card_ok[self.tops[b]][code]:
+                return Violation(rules.PLAY_RANK, player, f"{name} played {TEXT_OF[code]} on "
+                                 f"{TEXT_OF[self.centre[b][-1]]} (pile {b}); it needs a card one rank up or down"
+                                 + (" of the other colour" if self.variant.alternate_colours else ""))
+            return None
+        target = row[b]
+        if kind == MOVE:
+            if target:
+                return Violation(rules.SPIT_GAP, player, f"{name} moved {TEXT_OF[code]} onto stock pile {b}, which is "
+                                 f"not a gap ({TEXT_OF[target[-1]]} is on it)")
+            return None
+        if not self.pairing:
+            return Violation(rules.SPIT_PAIR, player, f"{name} paired {TEXT_OF[code]} in the row; {self.variant.name} "
+                             "has no pairing")
+        if not target or RANK_OF[target[-1]] != RANK_OF[code]:
+            on = "an empty pile" if not target else TEXT_OF[target[-1]]
+            return Violation(rules.SPIT_PAIR, player, f"{name} paired {TEXT_OF[code]} onto {on} (stock pile {b}); a "
+                             "pairing needs a face-up card of the same rank")
+        return None
+
+    def _check_spit(self, pile: int) -> Violation | None:
+        if self.is_over():
+            return Violation(rules.SPIT_ROUND_OVER, None, "a spit after the round ended (now the centre piles are "
+                             "claimed)")
+        spitters = self.spitters()
+        if not spitters:
+            return Violation(rules.SPIT_NONE_LEFT, None, "a spit with no spit card left on either side")
+        if self.started:
+            blocker = self.blocker()
+            if blocker is not None:
+                reading = "" if self.rules.stuck is Stuck.LAX else " (strict reading: gap moves count)"
+                return Violation(rules.SPIT_EARLY, None, f"a spit while {self.names[blocker[0]]} can still play: "
+                                 f"{blocker[1]}{reading}")
+        if len(spitters) == 2:
+            if pile != -1:
+                return Violation(rules.SPIT_PILE, None, f"both players spit, each onto their own side's pile; a spit "
+                                 f"names no pile (this one names {brief(pile)})")
+            return None
+        alone = self.names[spitters[0]]
+        if self.locked is not None:
+            if pile not in (-1, self.locked):
+                return Violation(rules.SPIT_PILE, spitters[0], f"{alone} spits alone and must keep to pile "
+                                 f"{self.locked}, not {brief(pile)}")
+            return None
+        if not (type(pile) is int and 0 <= pile < 2):
+            return Violation(rules.SPIT_PILE, spitters[0], f"{alone} spits alone and must choose a centre pile (0 or "
+                             f"1), not {brief(pile)}")
+        return None
+
+    def _check_claim(self, kind: int, player: int, pile: int) -> Violation | None:
+        name = self.names[player]
+        slap = kind == SLAP
+        if not self.is_over():
+            return Violation(rules.CLAIM_EARLY, player, f"{name} {'slapped' if slap else 'chose'} a centre pile "
+                             "before the round ended")
+        wanted = Claim.SLAP if slap else Claim.FIRST_OUT_CHOOSES
+        rule = rules.CLAIM_SLAP if slap else rules.CLAIM_CHOOSE
+        if self.rules.claim is not wanted:
+            how = "the first out chooses a pile" if slap else "the piles go to a slap race"
+            return Violation(rule, player, f"{name} {'slapped' if slap else 'chose'} a pile, but in "
+                             f"{self.variant.name} {how}")
+        if not (type(pile) is int and 0 <= pile < 2):
+            return Violation(rules.EVENT_INVALID, player, f"there is no centre pile {brief(pile)} (Spit has 2)")
+        if sum(1 for p in self.centre if p) < 2:
+            return Violation(rule, player, f"{name} {'slapped' if slap else 'chose'} a pile, but this round has one "
+                             "centre pile, which goes without a race")
+        if slap:
+            if any(p == player for p, _ in self.slaps):
+                return Violation(rule, player, f"{name} slapped twice")
+            return None
+        if self.owners[0] is not None:
+            return Violation(rule, player, f"{name} chose a pile, but the piles were already chosen")
+        chooser = self.chooser()
+        if chooser is not None and chooser != player:
+            why = "went out first" if self.out_seat is not None else "has fewer cards left in the row"
+            return Violation(rule, player, f"{name} chose a pile, but {self.names[chooser]} {why} and chooses")
+        return None
+
+    # ------------------------------------------------------------------ changes
+
+    def apply_event(self, kind: int, player: int = -1, a: int = -1, b: int = -1, card: int | None = None,
+                    t: float | int | None = None) -> None:
+        """Apply an event :meth:`check_event` accepted (it is not checked again)."""
+        self.version += 1
+        if t is not None:
+            self.last_t = t
+        if kind == SPIT:
+            spitters = self.spitters()
+            if len(spitters) == 2:
+                for p in spitters:
+                    self._land(p, self.spits[p].pop())
+            else:
+                target = self.locked if self.locked is not None else a
+                self.locked, self.alone = target, spitters[0]
+                self._land(target, self.spits[spitters[0]].pop())
+            self.started = True
+        elif kind == PLAY:
+            self._land(b, self.rows[player][a].pop())
+        elif kind in (MOVE, PAIR):
+            self.rows[player][b].append(self.rows[player][a].pop())
+        elif kind == SLAP:
+            self.slaps.append((player, a))
+            if len(self.slaps) == 1:  # the first hand down takes its pile; the other takes the other
+                self.owners[a], self.owners[1 - a] = player, 1 - player
+        elif kind == CHOOSE:
+            self.owners[a], self.owners[1 - a] = player, 1 - player
+        self._settle(player)
+
+    def event(self, kind: int, player: int = -1, a: int = -1, b: int = -1, card: int | None = None,
+              t: float | int | None = None) -> Violation | None:
+        """Judge one event and, if it stands, apply it."""
+        problem = self.check_event(kind, player, a, b, card, t)
+        if problem is None:
+            self.apply_event(kind, player, a, b, card, t)
+        return problem
+
+    def _land(self, pile: int, code: int) -> None:
+        self.centre[pile].append(code)
+        self.tops[pile] = KEY_OF_CODE[code]
+
+    def _settle(self, player: int) -> None:
+        """After a change: has the round ended (a row cleared, or a jam), and what follows."""
+        if not self.started or self.is_over():
+            return
+        if player >= 0 and not any(self.rows[player]):
+            self.out_seat = player
+        elif not self.spits[0] and not self.spits[1] and self.blocker() is None:
+            self.jammed = True
+        else:
+            return
+        if self.out_seat is not None and not self.spits[self.out_seat]:
+            self.winner = self.out_seat  # out of cards: nothing to pick up, the game is won
+            return
+        started = [i for i, p in enumerate(self.centre) if p]
+        if len(started) == 1:  # one centre pile: no race (002); it goes to the player who did not go out
+            self.owners[started[0]] = self._single_pile_owner()
+
+    def _single_pile_owner(self) -> int:
+        """Who takes the only centre pile: the player who did not go out; after a jam, the player
+        with more cards left in the row, and on equal rows the one who spat onto it (docs/rules.md)."""
+        if self.out_seat is not None:
+            return 1 - self.out_seat
+        a, b = self.row_cards(0), self.row_cards(1)
+        if a != b:
+            return 0 if a > b else 1
+        return self.lone_spitter()
+
+    def lone_spitter(self) -> int:
+        """The player who spat alone onto the only centre pile."""
+        return self.alone if self.alone is not None else 0
+
+    def state(self) -> tuple[Any, ...]:
+        """The whole state of the round as one value (for comparing rounds)."""
+        return (tuple(tuple(map(tuple, row)) for row in self.rows), tuple(map(tuple, self.spits)),
+                tuple(map(tuple, self.centre)), tuple(self.tops), self.locked, self.started, self.out_seat,
+                self.jammed, tuple(self.owners), tuple(self.slaps), self.winner, self.last_t, self.alone)

@@ -1,0 +1,382 @@
+"""The public face of a game of Spit: :class:`SpitGame`, a whole game round after round, with
+every rule enforced by the round's :class:`~speedrules.spit.SpitKernel`.
+
+Like :class:`speedrules.Game`, a ``SpitGame`` is mutable: ``apply`` changes it, ``check`` says
+why an action is illegal, ``legal_actions`` lists what may be done now.  When a round is over
+and its centre piles are claimed, :meth:`SpitGame.next_round` lays the next one, from a layout
+the caller gives (a logged game) or by shuffling each player's holding (a fresh game).
+
+>>> from speedrules import Spit, StockPlay
+>>> game = deal_spit("spit", seed=2)
+>>> [len(p) for p in game.layout.stock[0]], len(game.layout.spit[0])
+([1, 2, 3, 4, 5], 11)
+>>> game.apply(Spit())
+>>> [str(c) for c in game.tops]
+['8S', 'QD']
+>>> [str(a) for a in game.legal_actions(0) if isinstance(a, StockPlay)]
+['0:2(9H)>0', '0:4(9S)>0']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from . import rules
+from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
+from .cards import Card, deck_codes, diff_text
+from .dealing import checked_names, checked_time, make_rng
+from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
+from .kernel import shuffle_codes
+from .loading import SPIT_HOLDING, as_variant
+from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
+from .variant import Claim, Family, RoundsWinner, Variant
+
+Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]
+"""A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
+
+
+@attrs.frozen(slots=True)
+class SpitLayout:
+    """One round's layout: ``stock[p][i]`` is player *p*'s stock pile *i*, and ``spit[p]`` the
+    spit pile, each **top card first**; its JSON form is a log deal's ``layout``."""
+
+    stock: tuple[tuple[tuple[Card, ...], ...], ...]
+    spit: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"stock": [[[cards] per pile] per player], "spit": [[cards] per player]}``."""
+        return {"stock": [[[str(c) for c in pile] for pile in row] for row in self.stock],
+                "spit": [[str(c) for c in s] for s in self.spit]}
+
+    def codes(self) -> Codes:
+        return (tuple(tuple(tuple(c.code for c in pile) for pile in row) for row in self.stock),
+                tuple(tuple(c.code for c in s) for s in self.spit))
+
+    @classmethod
+    def from_codes(cls, rows: Sequence[Sequence[Sequence[int]]], spits: Sequence[Sequence[int]]) -> SpitLayout:
+        return cls(tuple(tuple(tuple(Card.from_code(c) for c in pile) for pile in row) for row in rows),
+                   tuple(tuple(Card.from_code(c) for c in s) for s in spits))
+
+    def holdings(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's cards (codes)."""
+        rows, spits = self.codes()
+        return tuple(tuple(c for pile in row for c in pile) + spit for row, spit in zip(rows, spits, strict=True))
+
+
+def check_spit_layout(variant: Variant, layout: Codes, holdings: Sequence[Sequence[int]] | None,
+                      *, first: bool = True) -> Violation | None:
+    """Why ``layout`` is not a round of ``variant`` (rules ``spit.layout.row`` and
+    ``spit.layout.cards``), or ``None``.  ``holdings`` are the cards each player took from the
+    round before; ``None`` for the first round (``first``), which deals the deck 26 cards a
+    player, or for a later round whose predecessor was not settled (then only the deck as a
+    whole is checked)."""
+    assert variant.spit is not None
+    sizes = variant.spit.row
+    rows, spits = layout
+    if len(rows) != 2 or len(spits) != 2:
+        return Violation(rules.SPIT_LAYOUT_ROW, None, "a Spit layout has a row and a spit pile for each of 2 players")
+    for p, (row, spit) in enumerate(zip(rows, spits, strict=True)):
+        count = sum(map(len, row)) + len(spit)
+        piles, rest = row_shape(count, sizes)
+        if len(row) != len(sizes) or [len(pile) for pile in row] != piles or len(spit) != rest:
+            return Violation(rules.SPIT_LAYOUT_ROW, p, f"player {p}'s {count} cards are laid as piles of "
+                             f"{'-'.join(str(len(pile)) for pile in row)} and {len(spit)} spit cards; the rule lays "
+                             f"{'-'.join(map(str, piles))} and {rest}")
+    held = [[c for pile in row for c in pile] + list(spit) for row, spit in zip(rows, spits, strict=True)]
+    if holdings is None:
+        for p, cards in enumerate(held if first else ()):
+            if len(cards) != SPIT_HOLDING:
+                return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p} is dealt {len(cards)} cards; the first "
+                                 f"round deals {SPIT_HOLDING} to each")
+        deck = deck_codes(variant.packs, variant.jokers)
+        if Counter(held[0] + held[1]) != Counter(deck):
+            return Violation(rules.SPIT_LAYOUT_CARDS, None, f"the {'first ' if first else ''}round's cards are not "
+                             "the deck: "
+                             + diff_text(held[0] + held[1], deck))
+        return None
+    for p, (cards, owned) in enumerate(zip(held, holdings, strict=True)):
+        if Counter(cards) != Counter(owned):
+            return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p}'s round is not the cards they took from the "
+                             f"round before: {diff_text(cards, owned)}")
+    return None
+
+
+def deal_round(variant: Variant, holdings: Sequence[Sequence[int]], rng: random.Random) -> Codes:
+    """A round laid by the rules from each player's holding, shuffled with ``rng``."""
+    assert variant.spit is not None
+    rows: list[tuple[tuple[int, ...], ...]] = []
+    spits: list[tuple[int, ...]] = []
+    for owned in holdings:
+        cards = list(owned)
+        shuffle_codes(cards, rng)
+        row, spit = lay_row(cards, variant.spit.row)
+        rows.append(tuple(map(tuple, row)))
+        spits.append(tuple(spit))
+    return tuple(rows), tuple(spits)
+
+
+@attrs.frozen(slots=True)
+class SpitOutcome:
+    """How a game of Spit ended: the winner (``None`` for a tie), and why."""
+
+    winner: int | None
+    reason: str
+    rounds: int
+
+    @property
+    def is_tie(self) -> bool:
+        return self.winner is None
+
+
+def encode(action: SpitAction) -> tuple[int, int, int, int, int | None]:
+    """``(kind, player, a, b, card)`` of an action, as :meth:`SpitKernel.check_event` takes it."""
+    if isinstance(action, Spit):
+        return SPIT, -1, -1 if action.pile is None else action.pile, -1, None
+    if isinstance(action, (StockPlay, GapMove, Pairing)):
+        kind = PLAY if isinstance(action, StockPlay) else MOVE if isinstance(action, GapMove) else PAIR
+        target = action.pile if isinstance(action, StockPlay) else action.to
+        return kind, action.player, action.stock, target, None if action.card is None else action.card.code
+    if isinstance(action, (Slap, Choose)):
+        return SLAP if isinstance(action, Slap) else CHOOSE, action.player, action.pile, -1, None
+    raise InvalidActionError(f"not a Spit action: {brief(action)}")
+
+
+class SpitGame:
+    """A game of a Spit variant, from the first round's layout to the outcome.
+
+    Build it with :func:`deal_spit` (a fresh shuffle) or :meth:`SpitGame.from_layout`.  Seats
+    are 0 and 1; stock piles are numbered from 0 (left), centre piles 0 (player 0's side) and 1.
+    :attr:`kernel` is the current round's rules kernel; :attr:`results` the finished rounds'.
+    """
+
+    __slots__ = ("_rng", "history", "kernel", "layouts", "names", "results", "seed", "times", "variant")
+
+    def __init__(self, variant: Variant | str, layout: SpitLayout, *, rng: random.Random | None = None,
+                 seed: int | None = None, names: Sequence[str] | None = None) -> None:
+        v = as_variant(variant)
+        if v.family is not Family.SPIT:
+            raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
+        if not isinstance(layout, SpitLayout):
+            raise InvalidArgumentError(f"not a SpitLayout: {brief(layout)}")
+        self.variant = v
+        self.names = checked_names(v, names)
+        self.seed = seed
+        self._rng = rng if rng is not None else random.Random(seed)
+        self.results: list[RoundResult] = []
+        self.layouts: list[SpitLayout] = []
+        self.history: list[list[SpitAction]] = []
+        """The actions of each round so far, as recorded (plays name their card)."""
+        self.times: list[list[float | int | None]] = []
+        self.kernel = self._start(layout, None)
+
+    @classmethod
+    def from_layout(cls, variant: Variant | str, layout: SpitLayout, *, names: Sequence[str] | None = None,
+                    seed: int | None = None) -> SpitGame:
+        """A game whose first round is ``layout`` (checked: rules ``spit.layout.row``, ``spit.layout.cards``)."""
+        return cls(variant, layout, names=names, seed=seed)
+
+    def _start(self, layout: SpitLayout, holdings: Sequence[Sequence[int]] | None) -> SpitKernel:
+        codes = layout.codes()
+        problem = check_spit_layout(self.variant, codes, holdings)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        self.layouts.append(layout)
+        self.history.append([])
+        self.times.append([])
+        return SpitKernel(self.variant, *codes, names=self.names)
+
+    def __repr__(self) -> str:
+        return f"<SpitGame {self.variant.name} seed={self.seed}, round {self.round + 1}>"
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def round(self) -> int:
+        """The current round's number, from 0."""
+        return len(self.layouts) - 1
+
+    @property
+    def layout(self) -> SpitLayout:
+        """The current round's layout."""
+        return self.layouts[-1]
+
+    @property
+    def stock(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """Each player's stock piles, top card first."""
+        return tuple(tuple(tuple(Card.from_code(c) for c in reversed(p)) for p in row) for row in self.kernel.rows)
+
+    @property
+    def spit_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's spit pile, top card first."""
+        return tuple(tuple(Card.from_code(c) for c in reversed(s)) for s in self.kernel.spits)
+
+    @property
+    def centre(self) -> tuple[tuple[Card, ...], ...]:
+        """The two centre piles, top card first (empty until a spit starts one)."""
+        return tuple(tuple(Card.from_code(c) for c in reversed(p)) for p in self.kernel.centre)
+
+    @property
+    def tops(self) -> tuple[Card | None, ...]:
+        return tuple(Card.from_code(p[-1]) if p else None for p in self.kernel.centre)
+
+    def holdings(self) -> tuple[int, ...]:
+        """The cards each player holds (row, spit pile, and a claimed centre pile once claimed)."""
+        result = self.kernel.result()
+        if result is not None:
+            return tuple(len(h) for h in result.holdings)
+        return tuple(self.kernel.held(p) for p in (0, 1))
+
+    def is_stuck(self, player: int) -> bool:
+        """Whether ``player`` cannot play, by the variant's reading (``spit.stuck``)."""
+        return self.kernel.reach(player) is None
+
+    def is_round_over(self) -> bool:
+        return self.kernel.is_over()
+
+    def is_round_settled(self) -> bool:
+        return self.kernel.is_settled()
+
+    # ------------------------------------------------------------------ rules
+
+    def check(self, action: SpitAction, t: float | int | None = None) -> Violation | None:
+        """Why ``action`` is illegal now, or ``None``; never changes the game."""
+        kind, player, a, b, card = encode(action)
+        t = checked_time(t)
+        if self.outcome() is not None:
+            return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None, "the game is over")
+        return self.kernel.check_event(kind, player, a, b, card, t)
+
+    def is_legal(self, action: SpitAction, t: float | int | None = None) -> bool:
+        return self.check(action, t) is None
+
+    def apply(self, action: SpitAction, t: float | int | None = None) -> None:
+        """Apply ``action``, or raise :class:`IllegalActionError` naming the rule (the game unchanged)."""
+        problem = self.check(action, t)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        kind, player, a, b, _ = encode(action)
+        record: SpitAction = action
+        if isinstance(action, (StockPlay, GapMove, Pairing)) and action.card is None:
+            record = attrs.evolve(action, card=Card.from_code(self.kernel.rows[player][a][-1]))
+        self.kernel.apply_event(kind, player, a, b, None, checked_time(t))
+        self.history[-1].append(record)
+        self.times[-1].append(checked_time(t))
+        if self.kernel.is_settled():
+            result = self.kernel.result()
+            assert result is not None
+            if len(self.results) < len(self.layouts):
+                self.results.append(result)
+
+    def legal_actions(self, player: int | None = None) -> list[SpitAction]:
+        """Every legal action now: with ``player``, that player's plays, row moves and claims;
+        with ``None``, also the spit.  Empty once the round is settled (see :meth:`next_round`)."""
+        if player is not None and player not in (0, 1):
+            raise InvalidArgumentError(f"there is no seat {brief(player)} in a 2-player game")
+        if self.outcome() is not None or self.kernel.is_settled():
+            return []
+        k = self.kernel
+        seats = (0, 1) if player is None else (player,)
+        candidates: list[SpitAction] = []
+        if k.is_over():
+            for p in seats:
+                candidates += [Slap(p, c) for c in (0, 1)] + [Choose(p, c) for c in (0, 1)]
+        elif k.started:
+            for p in seats:
+                row = k.rows[p]
+                for i, pile in enumerate(row):
+                    if not pile:
+                        continue
+                    top = Card.from_code(pile[-1])
+                    candidates += [StockPlay(p, i, c, top) for c in (0, 1)]
+                    candidates += [GapMove(p, i, j, top) for j, other in enumerate(row) if not other]
+                    candidates += [Pairing(p, i, j, top) for j, other in enumerate(row) if j != i and other]
+        if player is None and not k.is_over():
+            candidates += [Spit(), Spit(0), Spit(1)]
+        return [a for a in candidates if self.check(a) is None]
+
+    # ------------------------------------------------------------------ rounds and the game
+
+    def next_round(self, layout: SpitLayout | None = None) -> None:
+        """Lay the next round, once this one is settled: ``layout`` (checked against what each
+        player took: rule ``spit.layout.cards``), or each holding shuffled with the game's random
+        source and laid by the rules."""
+        result = self.kernel.result()
+        if result is None:
+            raise IllegalActionError(Violation(rules.CLAIM_MISSING, None, "the next round is laid only once this one "
+                                               "is over and its centre piles are claimed"))
+        if self.outcome() is not None:
+            raise IllegalActionError(Violation(rules.MATCH_AFTER_END, None, "the game is over: no round follows"))
+        if layout is None:
+            layout = SpitLayout.from_codes(*deal_round(self.variant, result.holdings, self._rng))
+        self.kernel = self._start(layout, result.holdings)
+
+    def outcome(self) -> SpitOutcome | None:
+        """The game's outcome (see :func:`game_outcome`); ``None`` while the game goes on."""
+        return game_outcome(self.variant, self.results)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def to_log_data(self, *, players: Sequence[str] | None = None) -> dict[str, Any]:
+        """This game as a ``speedrules-log/1`` document: one deal per round, its layout and events."""
+        from .log import LOG_FORMAT, variant_reference
+
+        data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(self.variant)}
+        names = players if players is not None else self.names
+        if tuple(names) != ("player 0", "player 1"):
+            data["players"] = list(names)
+        data["deals"] = [{"layout": layout.to_json(), "events": [a.to_json(t) for a, t in zip(h, ts, strict=True)]}
+                         for layout, h, ts in zip(self.layouts, self.history, self.times, strict=True)]
+        return data
+
+
+def game_outcome(variant: Variant, results: Sequence[RoundResult]) -> SpitOutcome | None:
+    """The outcome of a game whose settled rounds ended as ``results``: a player out of cards
+    (the row cleared with no spit card left) wins outright; with a fixed number of rounds
+    (``spit.rounds``), after the last one the player with fewer cards (or more round wins)
+    wins, equal is a tie; ``None`` while the game goes on."""
+    spit = variant.spit
+    assert spit is not None
+    for number, result in enumerate(results):
+        if result.winner is not None:
+            return SpitOutcome(result.winner, "out of cards: cleared the row with no spit card left", number + 1)
+    if spit.rounds is None or len(results) < spit.rounds:
+        return None
+    last = results[spit.rounds - 1]
+    if spit.rounds_winner is RoundsWinner.ROUND_WINS:
+        scores, what = [sum(1 for r in results[:spit.rounds] if r.out_seat == p) for p in (0, 1)], "more rounds won"
+    else:
+        scores, what = [-len(h) for h in last.holdings], "fewer cards"
+    if scores[0] == scores[1]:
+        return SpitOutcome(None, f"a tie after {spit.rounds} rounds", spit.rounds)
+    return SpitOutcome(0 if scores[0] > scores[1] else 1, f"{what} after {spit.rounds} rounds", spit.rounds)
+
+
+def claim_is_due(variant: Variant) -> str:
+    """The kind of claim event the variant's rounds end with (``slap`` or ``choose``)."""
+    assert variant.spit is not None
+    return "slap" if variant.spit.claim is Claim.SLAP else "choose"
+
+
+def deal_spit(variant: Variant | str, seed: int | random.Random | None = None, *,
+              names: Sequence[str] | None = None) -> SpitGame:
+    """Deal a fresh game of a Spit variant: the deck shuffled, 26 cards to each player, each row
+    laid by the rules.  The same integer ``seed`` gives the same game everywhere.
+
+    >>> game = deal_spit("spit-four-piles", seed=3)
+    >>> [len(p) for p in game.layout.stock[1]], len(game.layout.spit[1])
+    ([1, 2, 3, 4], 16)
+    """
+    v = as_variant(variant)
+    if v.family is not Family.SPIT:
+        raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
+    rng, used = make_rng(seed)
+    deck = deck_codes(v.packs, v.jokers)
+    shuffle_codes(deck, rng)
+    layout = SpitLayout.from_codes(*deal_round(v, (deck[:SPIT_HOLDING], deck[SPIT_HOLDING:]), rng))
+    return SpitGame(v, layout, rng=rng, seed=used, names=names)

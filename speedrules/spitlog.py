@@ -1,0 +1,196 @@
+"""Spit logs: reading a ``speedrules-log/1`` document whose variant is of the Spit family, and
+judging it round by round.
+
+A Spit log is the same envelope as a Speed log (``format``, ``variant``, ``players``,
+``meta``, ``deals``); each deal is one **round** of one game, its ``layout`` the round's rows
+and spit piles (``{"stock": [[[cards] per pile] per player], "spit": [[cards] per player]}``,
+every stack top card first) and its ``events`` those of docs/log-format.md's Spit section:
+``spit``, ``play``, ``move``, ``pair``, ``slap``, ``choose``.  The referee checks each round's
+layout against what each player took from the round before (rule ``spit.layout.cards``) and
+every event with the round's :class:`~speedrules.spit.SpitKernel`; the verdict has one deal
+verdict per round and the game's result as its match (format ``spit``).
+
+>>> event_problem({"type": "play", "player": 0, "stock": 2, "pile": 1, "card": "7H", "t": 850}) is None
+True
+>>> code_event({"type": "play", "player": 0, "stock": 2, "pile": 1, "card": "7H", "t": 850})
+(1, 0, 2, 1, 19, 850)
+>>> event_problem({"type": "move", "player": 0, "stock": 2})
+'a move event needs to'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from . import rules
+from .cards import CODE_OF_TEXT
+from .errors import Violation, brief
+from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
+from .variant import Variant
+
+SpitEvent = tuple[int, int, int, int, int | None, float | int | None]
+"""A Spit event coded: ``(kind, player, a, b, card, t)`` as :meth:`SpitKernel.check_event` takes it."""
+
+_KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE}
+_FIELDS = {
+    "spit": ({"type"}, {"pile", "t"}),
+    "play": ({"type", "player", "stock", "pile"}, {"card", "t"}),
+    "move": ({"type", "player", "stock", "to"}, {"card", "t"}),
+    "pair": ({"type", "player", "stock", "to"}, {"card", "t"}),
+    "slap": ({"type", "player", "pile"}, {"t"}),
+    "choose": ({"type", "player", "pile"}, {"t"}),
+}
+_MAX_INDEX = 1_000_000
+
+
+def _index(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= _MAX_INDEX
+
+
+def _time(value: Any) -> bool:
+    return (type(value) is int and 0 <= value <= 2**63 - 1) or (type(value) is float and 0 <= value < math.inf)
+
+
+def event_problem(ev: Any) -> str | None:
+    """Why a raw event is not a Spit event of the log format, or ``None``."""
+    if not isinstance(ev, dict):
+        return f"an event is a mapping, not {brief(ev)}"
+    kind = ev.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        return f"{brief(kind)} is not a Spit event type ({', '.join(_FIELDS)})"
+    required, optional = _FIELDS[kind]
+    missing = sorted(required - ev.keys())
+    if missing:
+        return f"a {kind} event needs {', '.join(missing)}"
+    extra = sorted(str(k) for k in ev.keys() - required - optional)
+    if extra:
+        return f"a {kind} event has no field {', '.join(map(brief, extra))}"
+    for key in ("player", "stock", "pile", "to"):
+        if key in ev and not _index(ev[key]):
+            return f"{key} is a whole number from 0, not {brief(ev[key])}"
+    if "card" in ev and (not isinstance(ev["card"], str) or ev["card"] not in CODE_OF_TEXT):
+        return f"{brief(ev['card'])} is not a card"
+    if "t" in ev and not _time(ev["t"]):
+        return f"t is a time in ms (a number >= 0), not {brief(ev['t'])}"
+    return None
+
+
+def code_event(ev: dict[str, Any]) -> SpitEvent:
+    """A raw event :func:`event_problem` accepted, coded."""
+    kind = _KINDS[ev["type"]]
+    card = CODE_OF_TEXT[ev["card"]] if "card" in ev else None
+    t = ev.get("t")
+    if kind == SPIT:
+        return SPIT, -1, ev.get("pile", -1), -1, None, t
+    if kind == PLAY:
+        return PLAY, ev["player"], ev["stock"], ev["pile"], card, t
+    if kind in (MOVE, PAIR):
+        return kind, ev["player"], ev["stock"], ev["to"], card, t
+    return kind, ev["player"], ev["pile"], -1, None, t
+
+
+def layout_codes(layout: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]] | str:
+    """A raw Spit layout coded (rows and spit piles, top first), or why it is not one."""
+    if not isinstance(layout, dict) or set(layout) != {"stock", "spit"}:
+        return "a Spit layout is a mapping with exactly stock and spit"
+    stock, spit = layout["stock"], layout["spit"]
+
+    def stack(cards: Any) -> tuple[int, ...] | None:
+        if not isinstance(cards, list) or not all(isinstance(c, str) and c in CODE_OF_TEXT for c in cards):
+            return None
+        return tuple(CODE_OF_TEXT[c] for c in cards)
+
+    if not isinstance(stock, list) or not isinstance(spit, list) or len(stock) != 2 or len(spit) != 2:
+        return "stock and spit list one entry for each of the 2 players"
+    rows = []
+    for row in stock:
+        if not isinstance(row, list) or not 1 <= len(row) <= 8:
+            return "each player's stock is a list of 1 to 8 piles"
+        piles = [stack(p) for p in row]
+        if any(p is None for p in piles):
+            return "each stock pile is a list of cards"
+        rows.append(tuple(p for p in piles if p is not None))
+    spits = [stack(s) for s in spit]
+    if any(s is None for s in spits):
+        return "each spit pile is a list of cards"
+    return tuple(rows), tuple(s for s in spits if s is not None)
+
+
+def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The first place where a Spit log's deals are not what the format allows, as
+    ``(location, reason)``, or ``None`` (the envelope was checked already)."""
+    for d, deal in enumerate(data["deals"]):
+        where = f"deals[{d}]"
+        if not isinstance(deal, dict) or not {"layout", "events"} <= deal.keys() or not deal.keys() <= {
+                "layout", "events", "meta"}:
+            return where, "a deal is a mapping with layout, events and an optional meta"
+        if "meta" in deal and not isinstance(deal["meta"], dict):
+            return f"{where}.meta", "meta is a mapping"
+        coded = layout_codes(deal["layout"])
+        if isinstance(coded, str):
+            return f"{where}.layout", coded
+        if not isinstance(deal["events"], list):
+            return f"{where}.events", "events is a list"
+        for e, ev in enumerate(deal["events"]):
+            problem = event_problem(ev)
+            if problem is not None:
+                return f"{where}.events[{e}]", problem
+    return None
+
+
+def judge_rounds(
+    variant: Variant, deals: Sequence[dict[str, Any]], names: tuple[str, ...], *, all_violations: bool = False,
+) -> tuple[list[tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int]], list[RoundResult]]:
+    """Judge each round of a checked Spit log: per round, its kernel (``None`` if the layout
+    could not be laid), its violations as ``(event index, violation, correction)`` and the
+    events judged; and the results of the rounds that were settled."""
+    from .spitgame import check_spit_layout, game_outcome
+
+    out: list[tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int]] = []
+    results: list[RoundResult] = []
+    holdings: Sequence[Sequence[int]] | None = None
+    unsettled = False
+    stopped = False  # the round before was not judged to its end: what it left is not known
+    for number, deal in enumerate(deals):
+        found: list[tuple[int | None, Violation, str | None]] = []
+        layout = layout_codes(deal["layout"])
+        assert not isinstance(layout, str)
+        if game_outcome(variant, results) is not None:
+            found.append((None, Violation(rules.MATCH_AFTER_END, None, f"round {number} is logged after the game "
+                                          "was decided; it does not count"), None))
+        if unsettled and not stopped:
+            found.append((None, Violation(rules.CLAIM_MISSING, None, f"round {number} is logged before round "
+                                          f"{number - 1} was settled (its centre piles claimed)"), None))
+        problem = check_spit_layout(variant, layout, None if unsettled else holdings, first=number == 0)
+        if problem is not None:
+            found.append((None, problem, None))
+            out.append((None, found, 0))
+            unsettled = stopped = True
+            continue
+        kernel = SpitKernel(variant, *layout, names=names)
+        judged = 0
+        for index, ev in enumerate(deal["events"]):
+            kind, player, a, b, card, t = code_event(ev)
+            problem = kernel.check_event(kind, player, a, b, card, t)
+            judged = index + 1
+            if problem is None:
+                kernel.apply_event(kind, player, a, b, card, t)
+                continue
+            if not all_violations:
+                found.append((index, problem, None))
+                break
+            if problem.rule == rules.TIME_ORDER and kernel.check_event(kind, player, a, b, card, None) is None:
+                kernel.apply_event(kind, player, a, b, card, None)
+                found.append((index, problem, "the event's time was ignored"))
+            else:
+                found.append((index, problem, "the event was ignored"))
+        result = kernel.result()
+        unsettled = result is None
+        stopped = unsettled and any(index is not None and correction is None for index, _, correction in found)
+        if result is not None:
+            results.append(result)
+            holdings = result.holdings
+        out.append((kernel, found, judged))
+    return out, results
