@@ -240,7 +240,8 @@ def _spit_rules_in_words(v: Variant) -> list[tuple[str, str]]:
     rows.append(("Round end", f"a row cleared, or both stuck with no spit card left; {claim}; with one centre pile "
                               "it goes to the player who did not go out"))
     if spit.rounds is None:
-        rows.append(("Winning", "a player who clears the row with no spit card left wins the game outright"))
+        rows.append(("Winning", "a player left with no card once a round's piles are claimed (the row cleared, no "
+                                "spit card, a single centre pile going to the other) wins the game outright"))
     else:
         who = "fewer cards" if spit.rounds_winner.value == "fewer-cards" else "more rounds won"
         rows.append(("Winning", f"{spit.rounds} rounds (or an outright win before): {who} wins, equal is a tie"))

@@ -85,7 +85,8 @@ class RoundResult:
     owners: tuple[int | None, ...]
     holdings: tuple[tuple[int, ...], ...]
     winner: int | None
-    """A player who cleared the row with no spit card left: out of cards, the game's outright winner."""
+    """A player who holds no card once the round is settled (the row cleared, no spit card
+    left, no pile taken): out of cards, the game's outright winner."""
 
 
 class SpitKernel:
@@ -167,7 +168,7 @@ class SpitKernel:
         game was won outright): the next round may be laid."""
         if not self.is_over():
             return False
-        return self.winner is not None or all(o is not None for o, p in zip(self.owners, self.centre, strict=True) if p)
+        return all(o is not None for o, p in zip(self.owners, self.centre, strict=True) if p)
 
     def spitters(self) -> list[int]:
         """The players who still have spit cards."""
@@ -273,14 +274,16 @@ class SpitKernel:
         """The round's result once it is settled, else ``None``."""
         if not self.is_settled():
             return None
+        return RoundResult(self.out_seat, self.jammed, tuple(self.owners), self._holdings(), self.winner)
+
+    def _holdings(self) -> tuple[tuple[int, ...], ...]:
+        """What each player takes into the next round: the row, the unused spit cards, the claimed piles."""
         holdings = []
         for p in (0, 1):
             cards = [c for pile in self.rows[p] for c in pile] + list(self.spits[p])
             cards += [c for pile, owner in zip(self.centre, self.owners, strict=True) if owner == p for c in pile]
-            if self.winner is not None and p != self.winner:
-                cards += [c for pile in self.centre for c in pile]  # the winner takes nothing
             holdings.append(tuple(cards))
-        return RoundResult(self.out_seat, self.jammed, tuple(self.owners), tuple(holdings), self.winner)
+        return tuple(holdings)
 
     # ------------------------------------------------------------------ checks
 
@@ -435,6 +438,10 @@ class SpitKernel:
         elif kind == CHOOSE:
             self.owners[a], self.owners[1 - a] = player, 1 - player
         self._settle(player)
+        if self.winner is None and self.is_settled():
+            out = [p for p, cards in enumerate(self._holdings()) if not cards]
+            if out:  # out of cards, nothing picked up: the game is won (002 "you win outright")
+                self.winner = out[0]
 
     def event(self, kind: int, player: int = -1, a: int = -1, b: int = -1, card: int | None = None,
               t: float | int | None = None) -> Violation | None:
@@ -457,9 +464,6 @@ class SpitKernel:
         elif not self.spits[0] and not self.spits[1] and self.blocker() is None:
             self.jammed = True
         else:
-            return
-        if self.out_seat is not None and not self.spits[self.out_seat]:
-            self.winner = self.out_seat  # out of cards: nothing to pick up, the game is won
             return
         started = [i for i, p in enumerate(self.centre) if p]
         if len(started) == 1:  # one centre pile: no race (002); it goes to the player who did not go out

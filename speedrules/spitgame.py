@@ -337,14 +337,14 @@ class SpitGame:
 
 def game_outcome(variant: Variant, results: Sequence[RoundResult]) -> SpitOutcome | None:
     """The outcome of a game whose settled rounds ended as ``results``: a player out of cards
-    (the row cleared with no spit card left) wins outright; with a fixed number of rounds
+    once a round is settled (the row cleared, no spit card, no pile taken) wins outright; with a fixed number of rounds
     (``spit.rounds``), after the last one the player with fewer cards (or more round wins)
     wins, equal is a tie; ``None`` while the game goes on."""
     spit = variant.spit
     assert spit is not None
     for number, result in enumerate(results):
         if result.winner is not None:
-            return SpitOutcome(result.winner, "out of cards: cleared the row with no spit card left", number + 1)
+            return SpitOutcome(result.winner, "out of cards: nothing left after the round", number + 1)
     if spit.rounds is None or len(results) < spit.rounds:
         return None
     last = results[spit.rounds - 1]
