@@ -45,9 +45,11 @@ SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE = range(6)
 """The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
 KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose")
 
-MAX_ROW_SEARCH = 20_000
-"""The most row arrangements the strict reading explores for one player before it takes the
-player to be able to play (docs/rules.md, ``spit.early``): a row of five piles never comes near."""
+MAX_ROW_SEARCH = 1_000
+"""With pairing, the most row arrangements the strict reading explores for one player before it
+takes the player to be able to play (docs/rules.md, ``spit.early``; some 40 ms): a row of five
+piles never comes near.  Without pairing the answer needs no search (see
+:meth:`SpitKernel.unblocking_moves`)."""
 
 Row = list[list[int]]
 """A player's stock piles, left to right, each a list of codes with its top at the end."""
@@ -99,6 +101,7 @@ class SpitKernel:
 
     __slots__ = (
         "_reach_cache",
+        "_stuck_rows",
         "alone",
         "card_ok",
         "centre",
@@ -152,6 +155,9 @@ class SpitKernel:
         self.last_t: float | int = 0
         self.version = 0
         self._reach_cache: dict[tuple[int, int], tuple[int, str] | None] = {}
+        self._stuck_rows: set[tuple[object, ...]] = set()
+        """Rows (with the centre tops) a search found stuck: every row their moves reach is
+        stuck too, so a long walk of row moves searches once, not at every move."""
 
     def __repr__(self) -> str:
         held = [sum(map(len, row)) + len(s) for row, s in zip(self.rows, self.spits, strict=True)]
@@ -222,26 +228,45 @@ class SpitKernel:
         """The shortest sequence of the player's own row moves after which a face-up card fits a
         centre pile: ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
         ``PAIR``, and the card it exposes; ``([], code)`` if a card fits now; ``None`` if no
-        sequence does.  A breadth-first search over the row's arrangements."""
+        sequence does.
+
+        Without pairing no search is needed: a gap move exposes a card only from a pile of two
+        or more, and fills the gap, while a move from a pile of one leaves as many gaps as
+        before; so with *g* gaps, the cards a player can bring up are those at most *g* deep
+        in a pile (each lifted off into a gap in turn).  With pairing (which can open new gaps)
+        it is a breadth-first search over the row's arrangements."""
         ok, tops = self.card_ok, [self.tops[c] for c in (0, 1) if self.centre[c]]
-        start = tuple(tuple(p) for p in self.rows[player])
-        for pile in start:
+        row = self.rows[player]
+        for pile in row:
             if pile and any(ok[t][pile[-1]] for t in tops):
                 return [], pile[-1]
+        gaps = [j for j, p in enumerate(row) if not p]
+        if not self.pairing:
+            best: tuple[list[tuple[int, int, int]], int] | None = None
+            for i, pile in enumerate(row):
+                for depth in range(1, min(len(gaps), len(pile) - 1) + 1):
+                    code = pile[-1 - depth]
+                    if any(ok[t][code] for t in tops) and (best is None or depth < len(best[0])):
+                        best = [(MOVE, i, gaps[d]) for d in range(depth)], code
+                        break
+            return best
+        start = tuple(tuple(p) for p in row)
+        key = (start, tuple(tops))
+        if key in self._stuck_rows:
+            return None
         paths: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, int]]] = {start: []}
         todo = [start]
         for state in todo:  # grows as it goes: breadth first
-            gaps = [j for j, p in enumerate(state) if not p]
-            for i, pile in enumerate(state):
-                if not pile:
+            state_gaps = [j for j, p in enumerate(state) if not p]
+            for i, stack in enumerate(state):
+                if not stack:
                     continue
-                x = pile[-1]
-                moves = [(MOVE, j) for j in gaps[:1]] if len(pile) >= 2 else []
-                if self.pairing:
-                    moves += [(PAIR, j) for j, p in enumerate(state) if j != i and p and RANK_OF[p[-1]] == RANK_OF[x]]
+                x = stack[-1]
+                moves = [(MOVE, j) for j in state_gaps[:1]] if len(stack) >= 2 else []
+                moves += [(PAIR, j) for j, p in enumerate(state) if j != i and p and RANK_OF[p[-1]] == RANK_OF[x]]
                 for kind, j in moves:
                     piles = list(state)
-                    piles[i], piles[j] = pile[:-1], state[j] + (x,)
+                    piles[i], piles[j] = stack[:-1], state[j] + (x,)
                     new = tuple(piles)
                     if new in paths:
                         continue
@@ -252,6 +277,9 @@ class SpitKernel:
                         return path, x  # too many to explore: taken to be able to play (documented)
                     paths[new] = path
                     todo.append(new)
+        if len(self._stuck_rows) > 100_000:
+            self._stuck_rows.clear()
+        self._stuck_rows.update((arrangement, key[1]) for arrangement in paths)
         return None
 
     def blocker(self) -> tuple[int, str] | None:

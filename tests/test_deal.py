@@ -254,6 +254,6 @@ def test_a_joker_swapped_for_a_copy_of_a_card_is_not_the_deck() -> None:
     layout = speedrules.deal_layout(v, random.Random(5000)).to_json()
     where = next((key, i, k) for key in ("hands", "draw") for i, stack in enumerate(layout[key])
                  for k, card in enumerate(stack) if card == "JK")
-    layout[where[0]][where[1]][where[2]] = "AS" if "AS" != layout["starters"][0] else "2S"
+    layout[where[0]][where[1]][where[2]] = "AS" if layout["starters"][0] != "AS" else "2S"
     problem = speedrules.check_layout(v, Layout.from_json(layout))
     assert problem is not None and problem.rule == "layout.cards"

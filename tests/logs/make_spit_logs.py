@@ -102,7 +102,8 @@ def write(rule: str, trigger: dict[str, Any], near: dict[str, Any]) -> None:
             expect: dict[str, Any] = {"rule": rule, "event": first.event, "player": first.player}
         else:
             assert verdict.valid, (rule, verdict.violations)
-            expect = {"valid": True, "finished": deal.finished, "winner": deal.winner, "remaining": list(deal.remaining)}
+            expect = {"valid": True, "finished": deal.finished, "winner": deal.winner,
+                      "remaining": list(deal.remaining)}
         if number:
             expect["deal"] = number
         data = {**data, "meta": {"expect": expect, "made by": "tests/logs/make_spit_logs.py"}}
