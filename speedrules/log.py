@@ -542,15 +542,17 @@ def canonical(data: Mapping[str, Any]) -> dict[str, Any]:
     deals = []
     for deal in data["deals"]:
         layout = deal["layout"]
-        new_deal: dict[str, Any] = {
-            "layout": {
+        if "stock" in layout:  # a Spit round: rows and spit piles
+            canon_layout = {"stock": [_canon_stacks(row) for row in layout["stock"]],
+                            "spit": _canon_stacks(layout["spit"])}
+        else:
+            canon_layout = {
                 "hands": _canon_stacks(layout["hands"]),
                 "draw": _canon_stacks(layout["draw"]),
                 "starters": [_canon_card(c) for c in layout["starters"]],
                 "reserves": _canon_stacks(layout["reserves"]),
-            },
-            "events": [_canon_event(ev) for ev in deal["events"]],
-        }
+            }
+        new_deal: dict[str, Any] = {"layout": canon_layout, "events": [_canon_event(ev) for ev in deal["events"]]}
         if "meta" in deal:
             new_deal["meta"] = deal["meta"]
         deals.append(new_deal)
@@ -560,7 +562,7 @@ def canonical(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"type": ev["type"]}
-    for key in ("player", "card", "cards", "pile", "as", "reserves", "t"):
+    for key in ("player", "stock", "card", "cards", "pile", "to", "as", "reserves", "t"):
         if key not in ev:
             continue
         value = ev[key]
