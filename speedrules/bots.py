@@ -14,6 +14,10 @@ The two bundled bots, :class:`RandomBot` and :class:`GreedyBot`, also have a pri
 fast path the simulator uses: the same choices, made on integer-coded options rather
 than :class:`~speedrules.actions.Action` values (``tests/test_bots.py`` checks both paths
 give identical games).
+
+For Spit a bot is a :class:`SpitBot`: ``choose_spit(view, options, rng)`` picks one of the
+seat's :func:`spit_options` given its :class:`SpitView`, and ``spit_pile`` the pile a lone
+spitter keeps to; both bundled bots are Spit bots too.
 """
 
 from __future__ import annotations
@@ -25,17 +29,38 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import CALL, DRAW, PICKUP, PLAY, Action, Call, Draw, Pickup, Play
+from .actions import (
+    CALL,
+    DRAW,
+    PICKUP,
+    PLAY,
+    Action,
+    Call,
+    Choose,
+    Draw,
+    GapMove,
+    Pairing,
+    Pickup,
+    Play,
+    Slap,
+    SpitAction,
+    StockPlay,
+)
 from .cards import JOKER_CODE, Card
 from .errors import SpeedrulesError, brief
 from .kernel import CALL_OPTION as CALL_OPTION
 from .kernel import DRAW_OPTION as DRAW_OPTION
 from .kernel import Option as Option
+from .spit import CHOOSE as CHOOSE_KIND
+from .spit import MOVE as SPIT_MOVE
+from .spit import PLAY as SPIT_PLAY
+from .spit import SLAP as SLAP_KIND
 from .variant import Call as CallRule
 from .variant import Variant
 
 if TYPE_CHECKING:
     from .game import Game
+    from .spitgame import SpitGame
 
 WAIT: Option = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change."""
@@ -286,7 +311,8 @@ class RandomBot(FastBot):
     """Chooses at random: first uniformly among the distinct cards it could play and the
     draw (and a pickup, when it owes one), then uniformly among that card's piles, runs
     and declared ranks.  It calls when it goes out, except that with ``miss_call`` (a
-    probability) it forgets, as a player may in a ``penalty`` variant.
+    probability) it forgets, as a player may in a ``penalty`` variant.  In Spit it picks
+    uniformly among its options (:func:`spit_options`) and, spitting alone, a pile at random.
 
     >>> bot = RandomBot()
     >>> view = SeatView(seat=0, t=500, hand=(Card.parse("8S"),), tops=(Card.parse("7H"),), top_ranks=(7,),
@@ -337,12 +363,23 @@ class RandomBot(FastBot):
 
         return decide
 
+    def choose_spit(self, view: SpitView, options: Sequence[SpitAction], rng: random.Random) -> SpitAction | None:
+        """Spit: uniformly at random among the options (its plays, or the move that unblocks its
+        row, or the claims), so it slaps a pile at random."""
+        return options[int(rng.random() * len(options))] if len(options) > 1 else options[0]
+
+    def spit_pile(self, view: SpitView, piles: Sequence[int], rng: random.Random) -> int:
+        """Spit, spitting alone: a pile at random."""
+        return piles[int(rng.random() * len(piles))] if len(piles) > 1 else piles[0]
+
 
 @attrs.frozen(slots=True)
 class GreedyBot(FastBot):
     """Plays whenever it can and refills at once: it calls the moment it goes out, takes
     the smallest pile when it owes a pickup, plays when it has a play (the longest run,
-    a real card before a joker, otherwise at random) and draws when it has none.
+    a real card before a joker, otherwise at random) and draws when it has none.  In Spit it
+    plays whenever it can (at random among its plays), else unblocks its row, slaps (or chooses)
+    the smaller centre pile at its first moment, and spitting alone spits onto the larger pile.
 
     >>> bot = GreedyBot()
     >>> view = SeatView(seat=0, t=500, hand=(Card.parse("8S"),), tops=(Card.parse("7H"),), top_ranks=(7,),
@@ -397,6 +434,122 @@ class GreedyBot(FastBot):
             return WAIT
 
         return decide
+
+    def choose_spit(self, view: SpitView, options: Sequence[SpitAction], rng: random.Random) -> SpitAction | None:
+        """Spit: claims the smaller centre pile (slap or choice; pile 0 on equal piles), else plays
+        (at random among its plays), else makes the move that unblocks its row."""
+        claims = [a for a in options if isinstance(a, (Slap, Choose))]
+        if claims:
+            return min(claims, key=lambda a: (view.centre_sizes[a.pile], a.pile))
+        plays = [a for a in options if isinstance(a, StockPlay)]
+        if plays:
+            return plays[int(rng.random() * len(plays))] if len(plays) > 1 else plays[0]
+        return options[0]
+
+    def spit_pile(self, view: SpitView, piles: Sequence[int], rng: random.Random) -> int:
+        """Spit, spitting alone: onto the larger centre pile (on equal piles its own side's),
+        keeping the smaller one small for the slap."""
+        return max(piles, key=lambda p: (view.centre_sizes[p], p == view.seat))
+
+
+# ---------------------------------------------------------------------------- Spit
+
+
+@attrs.frozen(slots=True)
+class SpitView:
+    """What one seat sees in a round of Spit when it is its moment to act.
+
+    ``tops`` and ``centre_sizes`` are the two centre piles' top cards (``None`` before a spit
+    starts one) and sizes; ``row_tops[p]`` the face-up top of each of player *p*'s stock piles
+    (``None`` for a gap) and ``row_sizes[p]`` their sizes (both players' rows are in view, as at
+    the table); ``spit_sizes`` each player's spit cards; ``round_over`` whether the round has
+    ended and the centre piles are being claimed; ``round`` the round's number (from 0); ``t``
+    the time in ms since the round's first spit.
+    """
+
+    seat: int
+    t: int
+    round: int
+    tops: tuple[Card | None, ...]
+    centre_sizes: tuple[int, ...]
+    row_tops: tuple[tuple[Card | None, ...], ...]
+    row_sizes: tuple[tuple[int, ...], ...]
+    spit_sizes: tuple[int, ...]
+    round_over: bool = False
+
+    @classmethod
+    def of(cls, game: SpitGame, seat: int, t: int = 0) -> SpitView:
+        """The view of ``seat`` in a :class:`~speedrules.SpitGame` at time ``t``."""
+        k = game.kernel
+        return cls(
+            seat=seat,
+            t=t,
+            round=game.round,
+            tops=game.tops,
+            centre_sizes=tuple(len(p) for p in k.centre),
+            row_tops=tuple(tuple(Card.from_code(p[-1]) if p else None for p in row) for row in k.rows),
+            row_sizes=tuple(tuple(len(p) for p in row) for row in k.rows),
+            spit_sizes=tuple(len(s) for s in k.spits),
+            round_over=k.is_over(),
+        )
+
+
+@runtime_checkable
+class SpitBot(Protocol):
+    """A player policy for Spit: a ``name``, a ``reaction``, ``choose_spit`` and ``spit_pile``.
+
+    ``choose_spit(view, options, rng)`` gets the seat's :class:`SpitView` and its options now
+    (:func:`spit_options`, never empty) and returns one of them, or ``None`` to let the moment
+    pass.  ``spit_pile(view, piles, rng)`` is asked when the seat spits alone and must choose
+    the centre pile it will keep spitting onto: one of ``piles``.  Both bundled bots are Spit bots.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def reaction(self) -> Reaction: ...
+
+    def choose_spit(self, view: SpitView, options: Sequence[SpitAction], rng: random.Random) -> SpitAction | None: ...
+
+    def spit_pile(self, view: SpitView, piles: Sequence[int], rng: random.Random) -> int: ...
+
+
+def spit_options(game: SpitGame, seat: int) -> list[SpitAction]:
+    """A Spit seat's options now, as the kernel judges them: once the round is over, the claims
+    it may make (slaps, or a choice); during play, every play of a stock pile's top onto a centre
+    pile, or, when it has none, the first move of the shortest sequence of row moves that makes
+    one possible (:meth:`~speedrules.spit.SpitKernel.unblocking_moves`: a gap move or a pairing).
+    Other row moves are legal but left out, so that a bot never shuffles its row in circles.
+    Empty when the seat has nothing to do (before the round's first spit, when it is stuck, or
+    once the round is settled).
+
+    >>> from speedrules import deal_spit, Spit
+    >>> game = deal_spit("spit", seed=2)
+    >>> game.apply(Spit())
+    >>> [str(a) for a in spit_options(game, 0)]
+    ['0:2>0', '0:4>0']
+    """
+    k = game.kernel
+    if k.is_settled():
+        return []
+    check = k.check_event
+    if k.is_over():
+        claims: list[SpitAction] = [Slap(seat, c) for c in (0, 1) if check(SLAP_KIND, seat, c) is None]
+        return claims + [Choose(seat, c) for c in (0, 1) if check(CHOOSE_KIND, seat, c) is None]
+    if not k.started:
+        return []
+    plays: list[SpitAction] = [StockPlay(seat, i, c) for i in range(len(k.rows[seat])) for c in (0, 1)
+                               if check(SPIT_PLAY, seat, i, c) is None]
+    if plays:
+        return plays
+    found = k.unblocking_moves(seat)
+    if found is None or not found[0]:
+        return []
+    kind, a, b = found[0][0]
+    if check(kind, seat, a, b) is not None:
+        return []
+    return [GapMove(seat, a, b) if kind == SPIT_MOVE else Pairing(seat, a, b)]
 
 
 # ---------------------------------------------------------------------------- the registry

@@ -51,10 +51,10 @@ from .errors import SpeedrulesError, VariantError, printable
 from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
-from .log import LogError, log_from_games, write_log
+from .log import LogError, log_from_games, parse_log, write_log
 from .referee import Verdict, referee_path, referee_text, render_verdict
 from .simulation import SimResult, SimulationError, simulate, summarize
-from .spitgame import deal_spit
+from .spitgame import SpitLayout, deal_spit
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
 
 EXIT_OK = 0
@@ -455,57 +455,44 @@ def run_deal(args: argparse.Namespace) -> int:
         report_errors([(args.log, "already exists: pass --force to overwrite it")])
         return EXIT_BAD_INPUT
     variant = load(args.variant)
-    if variant.spit is not None:
-        return _deal_spit(args, variant)
-    game = deal(variant, args.seed)
+    players = None
+    if args.log is not None and args.players is not None:
+        players = [p.strip() for p in args.players.split(",")]
+        if len(players) != variant.players or not all(players):
+            raise VariantError([("--players", f"give {variant.players} non-empty names, comma-separated")])
+    if variant.spit is not None:  # Spit: the first round's rows and spit piles
+        spit_game = deal_spit(variant, args.seed)
+        seed, layout = spit_game.seed, spit_game.layout.to_json()
+        log = parse_log(spit_game.to_log_data(players=players))
+        table = spit_layout_table(spit_game.layout)
+    else:
+        game = deal(variant, args.seed)
+        seed, layout, table = game.seed, game.layout.to_json(), layout_table(game.layout)
+        log = log_from_games([game], players=players)
     if args.log is not None:
-        players = None
-        if args.players is not None:
-            players = [p.strip() for p in args.players.split(",")]
-            if len(players) != variant.players or not all(players):
-                raise VariantError([("--players", f"give {variant.players} non-empty names, comma-separated")])
         try:
-            write_log(log_from_games([game], players=players), args.log)
+            write_log(log, args.log)
         except OSError as err:
             _err(f"{args.log}: cannot write: {err.strerror or err}")
             return EXIT_BAD_INPUT
     if args.json:
-        _out(json.dumps(game.layout.to_json()))
+        _out(json.dumps(layout))
         if args.seed is None:
-            _err(f"dealt with --seed {game.seed}")
+            _err(f"dealt with --seed {seed}")
     else:
-        _out(f"{variant.title} ({variant.name}), seed {game.seed}")
+        _out(f"{variant.title} ({variant.name}), seed {seed}")
         _out()
-        _out(layout_table(game.layout))
+        _out(table)
     return EXIT_OK
 
 
-def _deal_spit(args: argparse.Namespace, variant: Variant) -> int:
-    """``deal`` for a Spit variant: the first round's rows and spit piles."""
-    game = deal_spit(variant, args.seed)
-    if args.log is not None:
-        players = None if args.players is None else [p.strip() for p in args.players.split(",")]
-        if players is not None and (len(players) != 2 or not all(players)):
-            raise VariantError([("--players", "give 2 non-empty names, comma-separated")])
-        try:
-            with open(args.log, "w", encoding="utf-8") as out:
-                out.write(json.dumps(game.to_log_data(players=players)) + "\n")
-        except OSError as err:
-            _err(f"{args.log}: cannot write: {err.strerror or err}")
-            return EXIT_BAD_INPUT
-    if args.json:
-        _out(json.dumps(game.layout.to_json()))
-        if args.seed is None:
-            _err(f"dealt with --seed {game.seed}")
-        return EXIT_OK
-    _out(f"{variant.title} ({variant.name}), seed {game.seed}")
-    _out()
+def spit_layout_table(layout: SpitLayout) -> str:
+    """A Spit round's layout as a readable table: each player's stock piles and spit pile."""
     rows: list[list[str]] = [["player", "stock piles (top first)", "spit pile"]]
-    for seat, (row, spit) in enumerate(zip(game.layout.stock, game.layout.spit, strict=True)):
+    for seat, (row, spit) in enumerate(zip(layout.stock, layout.spit, strict=True)):
         piles = " | ".join(_cards(pile) for pile in row)
         rows.append([str(seat), piles, f"{_count(len(spit), 'card')}" + (f", top {spit[0]}" if spit else "")])
-    _out("\n".join(_table(rows)))
-    return EXIT_OK
+    return "\n".join(_table(rows))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -614,14 +601,16 @@ def _whole_number(minimum: int) -> Callable[[str], int]:
 
 def add_simulate(sub: Subparsers) -> None:
     parser = sub.add_parser(
-        "simulate", help="simulate deals between bots",
+        "simulate", help="simulate deals (or games of Spit) between bots",
         description="Play deals of a variant between bots that act in real time (each at its own reaction time) "
                     "and print statistics: events per deal, plays, flips, rebuilds, dead ends, each seat's win "
-                    "share with a 95% confidence interval, and the cards left by the loser. The same --seed "
-                    "gives the same deals whatever --jobs is (docs/simulation.md).")
+                    "share with a 95% confidence interval, and the cards left by the loser. A variant of Spit "
+                    "plays whole games, round after round: rounds per game, events and spits per round, slap "
+                    "races, win shares and game length. The same --seed gives the same deals whatever --jobs is "
+                    "(docs/simulation.md).")
     _variant_argument(parser)
     parser.add_argument("-n", "--games", type=_whole_number(1), default=1000, metavar="N",
-                        help="how many deals to play (default 1000)")
+                        help="how many deals (games, for Spit) to play (default 1000)")
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="the random seed (an integer); without it a seed is picked and reported")
     parser.add_argument("--bots", default="random", metavar="NAMES",
@@ -630,8 +619,8 @@ def add_simulate(sub: Subparsers) -> None:
     parser.add_argument("--jobs", type=_whole_number(1), default=1, metavar="N",
                         help="spread the deals over N processes (default 1)")
     parser.add_argument("--logs", metavar="DIR", default=None,
-                        help="write every deal as a speedrules-log/1 file in DIR, or one line per deal when DIR "
-                             "ends in .jsonl")
+                        help="write every deal (game, for Spit: one log deal per round) as a speedrules-log/1 "
+                             "file in DIR, or one line per deal when DIR ends in .jsonl")
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     parser.set_defaults(run=run_simulate)
 
@@ -641,8 +630,8 @@ class Progress:
 
     WIDTH = 30
 
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream, self.total = stream, total
+    def __init__(self, stream: TextIO, total: int, unit: str = "deals") -> None:
+        self.stream, self.total, self.unit = stream, total, unit
         self.start = self.shown = time.monotonic()
         self.done = 0
 
@@ -653,7 +642,7 @@ class Progress:
             self.shown = now
             filled = self.WIDTH * done // max(self.total, 1)
             rate = done / max(now - self.start, 1e-9)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} deals, "
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} {self.unit}, "
                               f"{rate:.0f}/s")
             self.stream.flush()
 
@@ -670,7 +659,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         report_errors([("--bots", str(err))])
         return EXIT_BAD_INPUT
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    progress = Progress(sys.stderr, args.games) if sys.stderr.isatty() else None
+    unit = "games" if variant.spit is not None else "deals"
+    progress = Progress(sys.stderr, args.games, unit) if sys.stderr.isatty() else None
     results = []
     running: Iterator[SimResult] = iter(())
     try:

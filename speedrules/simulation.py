@@ -17,6 +17,12 @@ card that no longer fits (``first-lands``) is taken back and counted as ``bounce
 Every deal depends only on the variant, the bots, ``seed`` and its index, so the same
 seed gives the same games whatever ``jobs`` is.
 
+A variant of Spit is played a whole game at a time (:func:`play_spit_game`): each round
+opens with the table's spit, the seats play, unblock their rows and slap as their bots
+choose, the table spits again :data:`SPIT_PAUSE_MS` after play jams, and the next round is
+laid once the centre piles are claimed; one :class:`SimResult` per game, its ``spit`` a
+:class:`SpitStats`, and :func:`summarize` gives a :class:`SpitSummary`.
+
 >>> results = list(simulate("speed", 3, seed=1))
 >>> [r.index for r in results], all(r.finished for r in results)
 ([0, 1, 2], True)
@@ -47,18 +53,39 @@ from .actions import (
     Call,
     Draw,
     Flip,
+    GapMove,
+    Pairing,
     Pickup,
     Play,
     Rebuild,
     Reveal,
+    Slap,
+    Spit,
+    SpitAction,
+    StockPlay,
 )
-from .bots import WAIT, Bot, BotError, FastBot, Option, SeatView, make_bots, option_of, seat_options
+from .bots import (
+    WAIT,
+    Bot,
+    BotError,
+    FastBot,
+    Option,
+    SeatView,
+    SpitBot,
+    SpitView,
+    make_bots,
+    option_of,
+    seat_options,
+    spit_options,
+)
 from .cards import Card
-from .errors import SpeedrulesError, brief
+from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
 from .loading import as_variant
 from .log import LOG_FORMAT, Log, action_to_event, parse_log, variant_reference
-from .variant import Variant
+from .spit import SPIT as SPIT_KIND
+from .spitgame import SpitGame, deal_spit
+from .variant import Family, Variant
 
 FLIP_PAUSE_MS = 1000
 """When every seat is blocked, the reserves flip this long after the last event (000: "pause together")."""
@@ -67,13 +94,28 @@ REBUILD_MS = 5000
 TICK_MS = 10
 """The table's default clock tick: two events in the same 10 ms happen at the same moment."""
 MAX_EVENTS = 20_000
-"""The default bound on a deal's events; a deal that reaches it is reported as ``unfinished``."""
+"""The default bound on a deal's events; a deal that reaches it is reported as ``unfinished``.
+In Spit the bound is on a whole game's events (every round's)."""
+SPIT_PAUSE_MS = 1000
+"""Spit: when neither player can play, the table spits this long after the last event."""
+MAX_IDLE_MOVES = 500
+"""Spit: the most row moves (gap moves, pairings) in a row, with no play, spit or claim between
+them, before a game is taken to be stuck.  The kernel's strict reading of "can play" searches
+at most :data:`speedrules.spit.MAX_ROW_SEARCH` row arrangements when pairing is allowed and,
+past that, takes the player to be able to play; so a player who cannot in fact expose a card
+may not be stuck by the rules, nobody may spit, and the moves the kernel suggests
+(``unblocking_moves``) lead round in circles.  A seat whose row comes back to an arrangement
+it had since the table last changed makes no more row moves until it changes again; when
+neither seat can act and no spit is allowed, or after this many row moves, the game ends
+``stuck``."""
+MAX_ROUNDS = 200
+"""Spit: the default bound on a game's rounds; a game not decided by then is ``unfinished``."""
 
 NEVER = 1 << 62
 """The due time of a seat that waits for the table to change."""
 
-REASONS = ("out", "tie", "dead-end", "unfinished", "stuck")
-"""How a simulated deal ended: see :attr:`SimResult.reason`."""
+REASONS = ("out", "tie", "dead-end", "rounds", "unfinished", "stuck")
+"""How a simulated deal (or game of Spit) ended: see :attr:`SimResult.reason`."""
 
 
 class SimulationError(SpeedrulesError):
@@ -81,8 +123,34 @@ class SimulationError(SpeedrulesError):
 
 
 @attrs.frozen(slots=True)
+class SpitStats:
+    """What a simulated game of Spit adds to its :class:`SimResult` (``result.spit``).
+
+    ``rounds`` is the rounds played (the last one cut short when the game is ``unfinished``);
+    ``spits``, ``moves`` (gap moves), ``pairs`` (pairings), ``slaps`` and ``chooses`` count
+    logged events over the game; ``round_events`` and ``round_spits`` give each round's events
+    and spits.  ``races`` is, per seat, the slap races it won (its hand landed first, in a
+    round with two centre piles); ``chose`` the rounds in which it chose a pile (``spit.claim:
+    first-out-chooses``); ``smaller`` the rounds in which it took the smaller of two unequal
+    centre piles.
+    """
+
+    rounds: int
+    spits: int
+    moves: int
+    pairs: int
+    slaps: int
+    chooses: int
+    races: tuple[int, int]
+    chose: tuple[int, int]
+    smaller: tuple[int, int]
+    round_events: tuple[int, ...]
+    round_spits: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
 class SimResult:
-    """One simulated deal.
+    """One simulated deal (or, in Spit, one simulated game of rounds).
 
     ``index`` is the deal's number in the run and ``seed`` the seed it was dealt with
     (``deal(variant, seed)`` deals the same layout).  ``reason`` is ``"out"`` (``winner``
@@ -94,6 +162,15 @@ class SimResult:
     longer fitted when they landed.  ``duration_ms`` is the time of the last event,
     ``remaining`` the cards each seat still holds.  ``log`` is the deal as a
     ``speedrules-log/1`` log when asked for.
+
+    A game of Spit is one result: ``events``, ``plays`` and ``bounced`` count over all its
+    rounds (``draws``, ``flips``, ``rebuilds``, ``calls``, ``pickups`` and ``collisions`` are
+    0), ``remaining`` is the cards each player holds at the end, ``duration_ms`` the time of
+    play over all rounds (each round's clock starts at its first spit), ``rounds`` the rounds
+    played and ``spit`` the :class:`SpitStats`.  Its ``reason`` is ``"out"`` (``winner``
+    cleared the row with no spit card left), ``"rounds"`` (a fixed number of rounds decided
+    it), ``"tie"`` (they left it equal), ``"unfinished"`` (the round or event bound was
+    reached) or ``"stuck"``.
     """
 
     index: int
@@ -113,11 +190,13 @@ class SimResult:
     bounced: int = 0
     duration_ms: int = 0
     log: Log | None = attrs.field(default=None, repr=False)
+    rounds: int = 1
+    spit: SpitStats | None = None
 
     @property
     def finished(self) -> bool:
-        """Whether the deal reached its end by the rules (a winner, a tie or a dead end)."""
-        return self.reason in ("out", "tie", "dead-end")
+        """Whether the deal (or game) reached its end by the rules (a winner, a tie, a dead end)."""
+        return self.reason in ("out", "tie", "dead-end", "rounds")
 
     @property
     def loser_cards(self) -> int | None:
@@ -143,6 +222,7 @@ class _Context:
     want_log: bool
     max_events: int
     tick_ms: int
+    max_rounds: int = MAX_ROUNDS
 
 
 # ---------------------------------------------------------------------------- one deal
@@ -350,6 +430,213 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     return result, (_log_document(ctx, index, game, records) if ctx.want_log else None)
 
 
+# ---------------------------------------------------------------------------- one game of Spit
+
+
+def _table_spit(game: SpitGame, bots: Sequence[SpitBot], t: int, rng: random.Random) -> Spit | None:
+    """The spit the table makes now, or ``None`` when the kernel allows none.  A spit that names
+    no pile is preferred (both spit, or a lone spitter keeps to its pile); when the kernel wants
+    a pile named, the lone spitter's bot chooses one of those it allows."""
+    k = game.kernel
+    if k.check_event(SPIT_KIND) is None:
+        return Spit()
+    piles = [c for c in (0, 1) if k.check_event(SPIT_KIND, -1, c) is None]
+    if not piles:
+        return None
+    spitters = k.spitters()
+    seat = spitters[0] if len(spitters) == 1 else 0
+    pile = bots[seat].spit_pile(SpitView.of(game, seat, t), piles, rng)
+    if pile not in piles:
+        raise BotError(f"bot {bots[seat].name!r} (seat {seat}) chose to spit onto pile {pile!r}, not one of "
+                       f"{', '.join(map(str, piles))}")
+    return Spit(pile)
+
+
+def _spit_log_document(ctx: _Context, index: int, game: SpitGame) -> dict[str, Any]:
+    bots = ctx.bots
+    data = game.to_log_data(players=[f"{bot.name}-{seat}" for seat, bot in enumerate(bots)])
+    deals = data.pop("deals")
+    data["meta"] = {"simulated": {
+        "seed": ctx.seed, "game": index, "deal_seed": game.seed, "tick_ms": ctx.tick_ms,
+        "bots": [{"name": b.name, "mean_ms": b.reaction.mean_ms, "spread_ms": b.reaction.spread_ms} for b in bots],
+    }}
+    data["deals"] = deals
+    return data
+
+
+def play_spit_game(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | None]:
+    """Play game ``index`` of a Spit run, round after round; return its result and, if asked,
+    its log document (one deal per round).
+
+    Each round starts with the table's spit at ``t = 0``; a seat looks at the table when its
+    reaction time has elapsed and takes what its bot chooses among :func:`~speedrules.bots.spit_options`;
+    a seat with nothing to do waits for the table to change.  When the kernel allows a spit
+    (nobody can play, by the variant's reading), the table spits :data:`SPIT_PAUSE_MS` after the
+    last event.  When the round ends, each seat claims after its reaction time (a slap race:
+    the first hand down lands first).  Seats due at the same moment decide on the table as it
+    was and land in a random order; every action is judged by the kernel as it lands, and one
+    that no longer stands is taken back (``bounced``)."""
+    bots: list[SpitBot] = [b for b in ctx.bots if isinstance(b, SpitBot)]
+    assert len(bots) == 2
+    tick = ctx.tick_ms
+    rng = random.Random(f"{ctx.seed}:{index}")
+    rand = rng.random
+    game = deal_spit(ctx.variant, rng.getrandbits(63), names=[f"{b.name}-{s}" for s, b in enumerate(bots)])
+    assert game.seed is not None
+    low = [b.reaction.mean_ms - b.reaction.spread_ms + tick - 1 for b in bots]
+    width = [2 * b.reaction.spread_ms + 1 for b in bots]
+
+    def delay(seat: int, t: int) -> int:
+        return (t + low[seat] + int(rand() * width[seat])) // tick * tick
+
+    events = looks = plays = moves = pairs = spits = slaps = chooses = bounced = duration = 0
+    races, chose, smaller = [0, 0], [0, 0], [0, 0]
+    round_events: list[int] = []
+    round_spits: list[int] = []
+    max_events, max_looks = ctx.max_events, 10 * ctx.max_events
+    reason = ""
+    while True:  # one round
+        k = game.kernel
+        at_start, spits_at_start = events, spits
+        t = last = 0
+        table: int = 0  # the table's spit is due at once: the round's first spit
+        due = [NEVER, NEVER]
+        ended = False
+        idle = 0  # row moves since the last play, spit or claim
+        seen: list[set[tuple[tuple[int, ...], ...]]] = [set(), set()]  # each row's arrangements since then
+        circling = [False, False]  # a seat whose row moves brought back an arrangement it had
+        while not k.is_settled():
+            if events >= max_events or looks >= max_looks:
+                reason = "unfinished"
+                break
+            t = min(due[0], due[1], table)
+            if t == NEVER:
+                reason = "stuck"
+                break
+            actors = [s for s in (-1, 0, 1) if (table if s < 0 else due[s]) == t]
+            if len(actors) > 1:
+                rng.shuffle(actors)
+            batch: list[SpitAction] = []
+            for seat in actors:  # everyone due now decides on the table as it is
+                if seat < 0:
+                    table = NEVER
+                    spit = _table_spit(game, bots, t, rng)
+                    if spit is not None:
+                        batch.append(spit)
+                    continue
+                looks += 1
+                options = spit_options(game, seat)
+                if circling[seat]:  # it has gone round in circles: no more row moves until the table changes
+                    options = [o for o in options if not isinstance(o, (GapMove, Pairing))]
+                if not options:
+                    due[seat] = NEVER
+                    continue
+                bot = bots[seat]
+                choice = bot.choose_spit(SpitView.of(game, seat, t), options, rng)
+                due[seat] = delay(seat, t)
+                if choice is None:
+                    continue
+                if choice not in options:
+                    raise BotError(f"bot {bot.name!r} (seat {seat}) chose {brief(choice)}, which is not one of its "
+                                   f"options ({', '.join(map(str, options))})")
+                batch.append(choice)
+            for action in batch:  # then the actions land, each judged as it lands
+                mover = action.player if isinstance(action, (GapMove, Pairing)) else -1
+                if mover >= 0:
+                    before = tuple(map(tuple, k.rows[mover]))
+                try:
+                    game.apply(action, t)
+                except IllegalActionError:
+                    bounced += 1
+                    continue
+                events += 1
+                last = t
+                if isinstance(action, Spit):
+                    spits += 1
+                    due = [delay(0, t), delay(1, t)]  # both react to the fresh cards
+                else:
+                    if isinstance(action, StockPlay):
+                        plays += 1
+                    elif isinstance(action, GapMove):
+                        moves += 1
+                    elif isinstance(action, Pairing):
+                        pairs += 1
+                    elif isinstance(action, Slap):
+                        slaps += 1
+                    else:
+                        chooses += 1
+                        chose[action.player] += 1
+                    for s in (0, 1):  # a seat that was waiting reacts to the change
+                        if due[s] == NEVER:
+                            due[s] = delay(s, t)
+                if mover >= 0:
+                    idle += 1
+                    if idle >= MAX_IDLE_MOVES:
+                        reason = "stuck"  # row moves without end: see MAX_IDLE_MOVES
+                        break
+                    seen[mover].add(before)
+                    if tuple(map(tuple, k.rows[mover])) in seen[mover]:
+                        circling[mover] = True
+                elif idle or circling[0] or circling[1]:
+                    idle = 0
+                    seen = [set(), set()]
+                    circling = [False, False]
+                if k.is_over():
+                    if not ended:  # the round has just ended: both react to it, then claim
+                        ended = True
+                        due = [delay(0, t), delay(1, t)]
+                    table = NEVER
+                elif not _table_spit_allowed(game):
+                    table = NEVER
+                elif table == NEVER or isinstance(action, Spit):
+                    table = t + SPIT_PAUSE_MS  # play has just jammed: the table spits after the pause
+            if reason:
+                break
+        round_events.append(events - at_start)
+        round_spits.append(spits - spits_at_start)
+        duration += last
+        if reason:
+            break
+        if k.slaps:
+            races[k.slaps[0][0]] += 1
+        sizes = [len(p) for p in k.centre]
+        if sizes[0] and sizes[1] and sizes[0] != sizes[1]:
+            owner = k.owners[0 if sizes[0] < sizes[1] else 1]
+            if owner is not None:
+                smaller[owner] += 1
+        if game.outcome() is not None:
+            break
+        if game.round + 1 >= ctx.max_rounds:
+            reason = "unfinished"
+            break
+        game.next_round()
+    outcome = game.outcome()
+    winner = None
+    if outcome is not None and not reason:
+        winner = outcome.winner
+        outright = any(r.winner is not None for r in game.results)
+        reason = "tie" if winner is None else "out" if outright else "rounds"
+    elif not reason:
+        reason = "stuck"
+    stats = SpitStats(
+        rounds=game.round + 1, spits=spits, moves=moves, pairs=pairs, slaps=slaps, chooses=chooses,
+        races=(races[0], races[1]), chose=(chose[0], chose[1]), smaller=(smaller[0], smaller[1]),
+        round_events=tuple(round_events), round_spits=tuple(round_spits),
+    )
+    result = SimResult(
+        index=index, seed=game.seed, winner=winner, reason=reason, events=events, plays=plays, draws=0, flips=0,
+        rebuilds=0, remaining=game.holdings(), bounced=bounced, duration_ms=duration, rounds=stats.rounds,
+        spit=stats,
+    )
+    return result, (_spit_log_document(ctx, index, game) if ctx.want_log else None)
+
+
+def _table_spit_allowed(game: SpitGame) -> bool:
+    """Whether the kernel allows the table a spit now (with or without naming a pile)."""
+    check = game.kernel.check_event
+    return any(check(SPIT_KIND, -1, pile) is None for pile in (-1, 0, 1))
+
+
 # ---------------------------------------------------------------------------- many deals
 
 _WORKER: _Context | None = None
@@ -368,7 +655,10 @@ def _work(span: tuple[int, int]) -> list[tuple[SimResult, str | None]]:
 
 
 def _played(ctx: _Context, index: int) -> tuple[SimResult, str | None]:
-    result, doc = play_deal(ctx, index)
+    if ctx.variant.family is Family.SPIT:
+        result, doc = play_spit_game(ctx, index)
+    else:
+        result, doc = play_deal(ctx, index)
     return result, None if doc is None else json.dumps(doc)
 
 
@@ -393,6 +683,8 @@ def simulate(
     logs: bool | str | Path = False,
     max_events: int = MAX_EVENTS,
     tick_ms: int = TICK_MS,
+    max_rounds: int = MAX_ROUNDS,
+    start: int = 0,
 ) -> Iterator[SimResult]:
     """Play ``games`` deals of ``variant`` (a :class:`Variant`, a bundled name or a file)
     between bots, lazily yielding one :class:`SimResult` per deal in deal order.
@@ -403,28 +695,47 @@ def simulate(
     each deal's ``speedrules-log/1`` log in :attr:`SimResult.log`; a path writes them
     instead, as one JSON file per deal in that directory (made if missing), or one line per
     deal when the path ends in ``.jsonl``.  A deal stops unfinished after ``max_events``
-    events; ``tick_ms`` is the table's clock tick.
+    events; ``tick_ms`` is the table's clock tick.  ``start`` is the index of the first
+    deal: ``simulate(v, 1, seed=s, start=i)`` replays deal ``i`` of a run alone.
+
+    A variant of Spit plays whole games, round after round, one result per game (its
+    ``spit`` gives the rounds, spits, row moves and slap races): each game's log has one deal
+    per round; a game stops ``unfinished`` after ``max_rounds`` rounds or ``max_events``
+    events over all its rounds.  Its bots must be Spit bots (:class:`~speedrules.bots.SpitBot`,
+    as both bundled bots are).
+
+    >>> games = list(simulate("spit", 2, seed=1))
+    >>> [g.index for g in games], all(g.spit is not None and g.spit.rounds == g.rounds >= 1 for g in games)
+    ([0, 1], True)
     """
     v = as_variant(variant)
     _positive("games", games, 0)
     _positive("jobs", jobs)
     _positive("max_events", max_events)
     _positive("tick_ms", tick_ms)
+    _positive("max_rounds", max_rounds)
+    _positive("start", start, 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SimulationError(f"seed must be a whole number, not {seed!r}")
     if not isinstance(logs, (bool, str, Path)):
         raise SimulationError(f"logs must be True, False or a path, not {logs!r}")
-    ctx = _Context(v, make_bots(bots, v.players), seed, logs is not False, max_events, tick_ms)
+    seats = make_bots(bots, v.players)
+    if v.family is Family.SPIT:
+        for bot in seats:
+            if not isinstance(bot, SpitBot):
+                raise SimulationError(f"bot {getattr(bot, 'name', bot)!r} cannot play {v.name}: a Spit bot also has "
+                                      "choose_spit(view, options, rng) and spit_pile(view, piles, rng)")
+    ctx = _Context(v, seats, seed, logs is not False, max_events, tick_ms, max_rounds)
     path = None if isinstance(logs, bool) else Path(logs)
     if path is not None:
         try:
             (path.parent if path.suffix == ".jsonl" else path).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
-    return _run(ctx, games, jobs, path)
+    return _run(ctx, games, jobs, path, start)
 
 
-def _run(ctx: _Context, games: int, jobs: int, path: Path | None) -> Iterator[SimResult]:
+def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0) -> Iterator[SimResult]:
     archive: IO[str] | None = None
     if path is not None and path.suffix == ".jsonl":
         try:
@@ -432,7 +743,7 @@ def _run(ctx: _Context, games: int, jobs: int, path: Path | None) -> Iterator[Si
         except OSError as err:
             raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
     try:
-        for result, text in _produce(ctx, games, jobs):
+        for result, text in _produce(ctx, games, jobs, start):
             if text is not None:
                 if archive is not None:
                     archive.write(text + "\n")
@@ -447,13 +758,14 @@ def _run(ctx: _Context, games: int, jobs: int, path: Path | None) -> Iterator[Si
             archive.close()
 
 
-def _produce(ctx: _Context, games: int, jobs: int) -> Iterator[tuple[SimResult, str | None]]:
+def _produce(ctx: _Context, games: int, jobs: int, start: int = 0) -> Iterator[tuple[SimResult, str | None]]:
     if jobs == 1 or games < 2:
-        for index in range(games):
+        for index in range(start, start + games):
             yield _played(ctx, index)
         return
+    spans = [(a + start, b + start) for a, b in _spans(games, jobs)]
     with multiprocessing.Pool(min(jobs, games), initializer=_init_worker, initargs=(ctx,)) as pool:
-        for chunk in pool.imap(_work, _spans(games, jobs)):
+        for chunk in pool.imap(_work, spans):
             yield from chunk
 
 
@@ -554,11 +866,15 @@ class Summary:
     loser_cards: Spread
     calls: int = 0
     pickups: int = 0
+    spit: SpitSummary | None = None
+    """For games of Spit, their own statistics (what the table and the JSON then show)."""
 
     def per_deal(self, total: int) -> float:
         return total / self.deals if self.deals else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        if self.spit is not None:
+            return self.spit.to_json()
         counts = {name: {"total": getattr(self, name), "per_deal": self.per_deal(getattr(self, name))}
                   for name in COUNTS}
         return {
@@ -571,10 +887,8 @@ class Summary:
 
     def table(self) -> str:
         """The summary as the readable table ``speedrules simulate`` prints."""
-
-        def pct(x: float) -> str:
-            return f"{100 * x:.1f}%"
-
+        if self.spit is not None:
+            return self.spit.table()
         rows: list[tuple[str, str]] = [
             ("deals played", f"{self.deals} ({self.won} won, {self.dead_ends} dead ends, {self.ties} tied, "
                              f"{self.unfinished} unfinished)"),
@@ -597,16 +911,205 @@ class Summary:
                          f"p95 {self.loser_cards.p95} (deals with a winner)"))
         else:
             rows.append(("cards left by the loser", "no deal had a winner"))
-        head = max(len(h) for h, _ in rows)
-        seed = f", seed {self.seed}" if self.seed is not None else ""
-        title = f"{self.variant}: {self.deals} simulated deals{seed}"
-        return "\n".join([title, *(f"{h:<{head}}  {text}".rstrip() for h, text in rows)])
+        return _render(f"{self.variant}: {self.deals} simulated deals", self.seed, rows)
+
+
+def pct(x: float) -> str:
+    """A proportion as a percentage with one decimal (``0.4567`` -> ``45.7%``)."""
+    return f"{100 * x:.1f}%"
+
+
+def _render(title: str, seed: int | None, rows: Sequence[tuple[str, str]]) -> str:
+    head = max(len(h) for h, _ in rows)
+    title += f", seed {seed}" if seed is not None else ""
+    return "\n".join([title, *(f"{h:<{head}}  {text}".rstrip() for h, text in rows)])
+
+
+def _seat_shares(names: Sequence[str], counts: Sequence[int], trials: int) -> tuple[SeatShare, ...]:
+    shares = []
+    for seat, count in enumerate(counts):
+        low, high = wilson_interval(count, trials)
+        shares.append(SeatShare(seat, names[seat], count, count / trials if trials else 0.0, low, high))
+    return tuple(shares)
+
+
+@attrs.frozen(slots=True)
+class SpitSummary:
+    """The statistics of simulated games of Spit (``Summary.spit``): what ``speedrules
+    simulate`` prints for a Spit variant.
+
+    ``games`` were played: ``outright`` won by a player out of cards, ``by_rounds`` decided by
+    a fixed number of rounds, ``ties`` left equal, ``unfinished`` cut at ``max_rounds`` rounds
+    or ``max_events`` events, ``stuck`` unable to go on by the rules (see
+    :data:`MAX_IDLE_MOVES`).  ``rounds`` spreads the rounds per game (``total_rounds`` in
+    all); ``round_events`` and ``round_spits`` the events and spits of every round played; the
+    event counts are totals over all games.  ``races`` gives each seat's slap races won, as a
+    share of all ``total_races``; ``chose`` the piles each seat chose (``first-out-chooses``);
+    ``smaller`` how often each seat took the smaller of two unequal centre piles, as a share of
+    ``unequal`` such rounds; ``seats`` each seat's share of games won, with its 95% Wilson
+    interval; ``length`` spreads the rounds of the finished games and ``mean_ms`` their mean
+    time of play.
+    """
+
+    variant: str
+    seed: int | None
+    games: int
+    outright: int
+    by_rounds: int
+    ties: int
+    unfinished: int
+    stuck: int
+    rounds: Spread
+    total_rounds: int
+    round_events: Spread
+    round_spits: Spread
+    plays: int
+    moves: int
+    pairs: int
+    spits: int
+    slaps: int
+    chooses: int
+    bounced: int
+    races: tuple[SeatShare, ...]
+    total_races: int
+    chose: tuple[int, ...]
+    smaller: tuple[SeatShare, ...]
+    unequal: int
+    seats: tuple[SeatShare, ...]
+    length: Spread
+    mean_ms: float
+    max_rounds: int = MAX_ROUNDS
+    max_events: int = MAX_EVENTS
+
+    @property
+    def won(self) -> int:
+        """The games with a winner."""
+        return sum(s.wins for s in self.seats)
+
+    @property
+    def finished(self) -> int:
+        """The games that reached their end by the rules."""
+        return self.outright + self.by_rounds + self.ties
+
+    def per_round(self, total: int) -> float:
+        return total / self.total_rounds if self.total_rounds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        def counted(total: int) -> dict[str, float | int]:
+            return {"total": total, "per_round": self.per_round(total)}
+
+        return {
+            "family": "spit", "variant": self.variant, "seed": self.seed, "games": self.games,
+            "won_outright": self.outright, "decided_on_rounds": self.by_rounds, "ties": self.ties,
+            "unfinished": self.unfinished, "stuck": self.stuck,
+            "limits": {"max_rounds": self.max_rounds, "max_events": self.max_events},
+            "rounds": {**self.rounds.to_json(), "total": self.total_rounds},
+            "events_per_round": self.round_events.to_json(), "spits_per_round": self.round_spits.to_json(),
+            "plays": counted(self.plays), "moves": counted(self.moves), "pairs": counted(self.pairs),
+            "spits": counted(self.spits), "slaps": counted(self.slaps), "chooses": counted(self.chooses),
+            "bounced": counted(self.bounced),
+            "slap_races": {"total": self.total_races, "seats": [s.to_json() for s in self.races]},
+            "chose": list(self.chose),
+            "smaller_pile": {"rounds": self.unequal, "seats": [s.to_json() for s in self.smaller]},
+            "seats": [s.to_json() for s in self.seats],
+            "length": {**self.length.to_json(), "games": self.finished, "mean_ms": self.mean_ms},
+        }
+
+    def table(self) -> str:
+        """The summary as the readable table ``speedrules simulate`` prints."""
+        games = self.games
+        stuck = f", {self.stuck} stuck" if self.stuck else ""
+        rows: list[tuple[str, str]] = [
+            ("games played", f"{games} ({self.outright} won outright, {self.by_rounds} decided on rounds, "
+                             f"{self.ties} tied, {self.unfinished} unfinished{stuck})"),
+            ("rounds per game", f"mean {self.rounds.mean:.1f}, median {self.rounds.median}, p95 {self.rounds.p95} "
+                                f"({self.total_rounds} rounds in all)"),
+            ("events per round", f"mean {self.round_events.mean:.1f}, median {self.round_events.median}, "
+                                 f"p95 {self.round_events.p95}"),
+            ("spits per round", f"mean {self.round_spits.mean:.1f}, median {self.round_spits.median}, "
+                                f"p95 {self.round_spits.p95}"),
+            ("plays per round", f"{self.per_round(self.plays):.2f} ({self.plays} in all)"),
+            ("row moves per round", f"{self.per_round(self.moves + self.pairs):.2f} ({self.moves} gap moves, "
+                                    f"{self.pairs} pairings)"),
+            ("bounced per round", f"{self.per_round(self.bounced):.2f} ({self.bounced} in all)"),
+        ]
+        width = max(len(f"seat {s.seat} ({s.bot})") for s in self.seats) if self.seats else 0
+
+        def shares(head: str, items: Sequence[SeatShare], of: str, ci: bool) -> None:
+            for i, s in enumerate(items):
+                label = f"seat {s.seat} ({s.bot})"
+                interval = f"  (95% CI {pct(s.low)} to {pct(s.high)})" if ci else ""
+                rows.append((head if i == 0 else "",
+                             f"{label:<{width}}  {pct(s.share):>6}  {s.wins} of {of}{interval}"))
+
+        if self.total_races:
+            shares("slap races won", self.races, f"{self.total_races} races", False)
+        if self.chooses:
+            rows.append(("piles chosen", ", ".join(f"seat {seat} {n}" for seat, n in enumerate(self.chose))))
+        if self.unequal:
+            shares("smaller pile taken", self.smaller, f"{self.unequal} rounds", False)
+        shares("win share", self.seats, f"{games} games", True)
+        rows.append(("", f"{'no winner':<{width}}  {pct((games - self.won) / games if games else 0.0):>6}"))
+        if self.finished:
+            rows.append(("game length", f"mean {self.length.mean:.1f} rounds, median {self.length.median}, p95 "
+                                        f"{self.length.p95} (finished games); {self.mean_ms / 60_000:.1f} min of "
+                                        "play on average"))
+        else:
+            rows.append(("game length", "no game finished"))
+        rows.append(("unfinished games", f"{self.unfinished} ({pct(self.unfinished / games if games else 0.0)}): "
+                                         f"not decided within {self.max_rounds:,} rounds or "
+                                         f"{self.max_events:,} events"))
+        if self.stuck:
+            rows.append(("stuck games", f"{self.stuck} ({pct(self.stuck / games)}): play could not go on by the "
+                                        "rules (row moves went round in circles and no spit was allowed; "
+                                        "docs/simulation.md)"))
+        return _render(f"{self.variant}: {games} simulated games", self.seed, rows)
+
+
+def summarize_spit(
+    results: Sequence[SimResult], names: Sequence[str], *, variant: str = "", seed: int | None = None,
+    max_rounds: int = MAX_ROUNDS, max_events: int = MAX_EVENTS,
+) -> SpitSummary:
+    """The statistics of simulated games of Spit (see :class:`SpitSummary`)."""
+    stats = [r.spit for r in results if r.spit is not None]
+    if len(stats) != len(results):
+        raise SimulationError("summarize takes the results of one family: games of Spit or deals of Speed")
+    games = len(results)
+    wins = [sum(r.winner == seat for r in results) for seat in range(2)]
+    races = [sum(st.races[seat] for st in stats) for seat in range(2)]
+    smaller = [sum(st.smaller[seat] for st in stats) for seat in range(2)]
+    done = [r for r in results if r.finished]
+    return SpitSummary(
+        variant=variant, seed=seed, games=games,
+        outright=sum(r.reason == "out" for r in results), by_rounds=sum(r.reason == "rounds" for r in results),
+        ties=sum(r.reason == "tie" for r in results), unfinished=sum(r.reason == "unfinished" for r in results),
+        stuck=sum(r.reason == "stuck" for r in results),
+        rounds=Spread.of([st.rounds for st in stats]), total_rounds=sum(st.rounds for st in stats),
+        round_events=Spread.of([n for st in stats for n in st.round_events]),
+        round_spits=Spread.of([n for st in stats for n in st.round_spits]),
+        plays=sum(r.plays for r in results), moves=sum(st.moves for st in stats),
+        pairs=sum(st.pairs for st in stats), spits=sum(st.spits for st in stats),
+        slaps=sum(st.slaps for st in stats), chooses=sum(st.chooses for st in stats),
+        bounced=sum(r.bounced for r in results),
+        races=_seat_shares(names, races, sum(races)), total_races=sum(races),
+        chose=tuple(sum(st.chose[seat] for st in stats) for seat in range(2)),
+        smaller=_seat_shares(names, smaller, sum(smaller)), unequal=sum(smaller),
+        seats=_seat_shares(names, wins, games),
+        length=Spread.of([r.rounds for r in done]),
+        mean_ms=sum(r.duration_ms for r in done) / len(done) if done else 0.0,
+        max_rounds=max_rounds, max_events=max_events,
+    )
 
 
 def summarize(
-    results: Iterable[SimResult], *, variant: str = "", bots: Sequence[str] | None = None, seed: int | None = None
+    results: Iterable[SimResult], *, variant: str = "", bots: Sequence[str] | None = None, seed: int | None = None,
+    max_rounds: int = MAX_ROUNDS, max_events: int = MAX_EVENTS,
 ) -> Summary:
     """The statistics of simulated deals (see :class:`Summary`); ``bots`` names each seat's bot.
+
+    Games of Spit get their own statistics in ``Summary.spit`` (:class:`SpitSummary`), which
+    the table and the JSON then show; ``max_rounds`` and ``max_events`` are the bounds the
+    games were played with, for the table to name.
 
     >>> summary = summarize(simulate("speed", 5, seed=1), variant="speed", bots=["random", "random"])
     >>> summary.deals, sum(s.wins for s in summary.seats) == summary.won
@@ -629,6 +1132,10 @@ def summarize(
     for seat in range(players):
         low, high = wilson_interval(wins[seat], deals)
         seats.append(SeatShare(seat, names[seat], wins[seat], wins[seat] / deals if deals else 0.0, low, high))
+    spit = None
+    if any(r.spit is not None for r in results):
+        spit = summarize_spit(results, names, variant=variant, seed=seed, max_rounds=max_rounds,
+                              max_events=max_events)
     return Summary(
         variant=variant, seed=seed, deals=deals, won=len(losers),
         dead_ends=sum(r.reason == "dead-end" for r in results), ties=sum(r.reason == "tie" for r in results),
@@ -637,5 +1144,5 @@ def summarize(
         flips=sum(r.flips for r in results), rebuilds=sum(r.rebuilds for r in results),
         collisions=sum(r.collisions for r in results), bounced=sum(r.bounced for r in results),
         seats=tuple(seats), loser_cards=Spread.of(losers),
-        calls=sum(r.calls for r in results), pickups=sum(r.pickups for r in results),
+        calls=sum(r.calls for r in results), pickups=sum(r.pickups for r in results), spit=spit,
     )
