@@ -37,6 +37,7 @@ from .actions import (
     Play,
     Rebuild,
     Reveal,
+    SpitAction,
 )
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
 from .dealing import default_names
@@ -60,6 +61,7 @@ from .documents import (
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
 from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
+from .spitlog import SpitRound, document_problem, read_rounds
 from .variant import Family, Variant
 
 if TYPE_CHECKING:
@@ -485,8 +487,23 @@ class Log:
         return self.compiled
 
     def actions(self, deal: int) -> list[tuple[Action, float | int | None]]:
-        """The events of deal ``deal`` as library actions, each with its time ``t``."""
+        """The events of deal ``deal`` as library actions, each with its time ``t`` (a Speed log;
+        a Spit log's are :meth:`spit_actions`)."""
         return [(_to_action(ev), ev[5]) for ev in self.compiled[deal].events]
+
+    @property
+    def rounds(self) -> tuple[SpitRound, ...]:
+        """A Spit log's rounds, coded (each round's layout and events); empty for a Speed log,
+        whose deals are :attr:`deals`."""
+        if self.variant.family is Family.SPEED:
+            return ()
+        return read_rounds(self.data)
+
+    def spit_actions(self, deal: int) -> list[tuple[SpitAction, float | int | None]]:
+        """The events of round ``deal`` of a Spit log as library actions, each with its time ``t``."""
+        from .spitgame import decode
+
+        return [decode(ev) for ev in self.rounds[deal].events]
 
     def to_json(self) -> dict[str, Any]:
         """The log in canonical form (card and rank texts canonical, key order fixed)."""
@@ -654,8 +671,6 @@ def parse_log(
 
 def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
     """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
-    from .spitlog import document_problem
-
     problem = document_problem(data)
     if problem is not None:
         raise LogError(f"{name}: {problem[0]}", problem[1])

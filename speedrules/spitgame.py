@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -34,10 +34,11 @@ from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError
 from .kernel import shuffle_codes
 from .loading import SPIT_HOLDING, as_variant
 from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
+from .spitlog import Codes, SpitEvent
 from .variant import Claim, Family, RoundsWinner, Variant
 
-Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]
-"""A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
+if TYPE_CHECKING:
+    from .log import Log
 
 
 @attrs.frozen(slots=True)
@@ -146,6 +147,33 @@ def encode(action: SpitAction) -> tuple[int, int, int, int, int | None]:
     raise InvalidActionError(f"not a Spit action: {brief(action)}")
 
 
+def decode(event: SpitEvent) -> tuple[SpitAction, float | int | None]:
+    """A coded event (as a log's :attr:`~speedrules.spitlog.SpitRound.events` holds it) as a
+    library action and its time; the inverse of :func:`encode`.
+
+    >>> decode((1, 0, 2, 1, 19, 850))
+    (StockPlay(player=0, stock=2, pile=1, card=Card.parse('7H')), 850)
+    """
+    kind, player, a, b, code, t = event
+    card = None if code is None else Card.from_code(code)
+    action: SpitAction
+    if kind == SPIT:
+        action = Spit(None if a < 0 else a)
+    elif kind == PLAY:
+        action = StockPlay(player, a, b, card)
+    elif kind == MOVE:
+        action = GapMove(player, a, b, card)
+    elif kind == PAIR:
+        action = Pairing(player, a, b, card)
+    elif kind == SLAP:
+        action = Slap(player, a)
+    elif kind == CHOOSE:
+        action = Choose(player, a)
+    else:
+        raise InvalidActionError(f"not a Spit event kind: {brief(kind)}")
+    return action, t
+
+
 class SpitGame:
     """A game of a Spit variant, from the first round's layout to the outcome.
 
@@ -179,6 +207,48 @@ class SpitGame:
                     seed: int | None = None) -> SpitGame:
         """A game whose first round is ``layout`` (checked: rules ``spit.layout.row``, ``spit.layout.cards``)."""
         return cls(variant, layout, names=names, seed=seed)
+
+    @classmethod
+    def from_log(cls, log: Log, deal: int = 0, upto: int | None = None) -> SpitGame:
+        """The game at round ``deal`` of a Spit ``log`` after that round's first ``upto`` events
+        (all by default), as :meth:`speedrules.Game.from_log` does for Speed: the first round laid
+        as logged, each event applied with its time, each later round laid from its logged layout
+        once the round before is settled.  Raises :class:`IllegalActionError` at the first event
+        or layout that breaks a rule (the referee says which, and goes on where asked).
+
+        >>> from speedrules import parse_log, Spit
+        >>> game = deal_spit("spit", seed=2)
+        >>> game.apply(Spit()); game.apply(game.legal_actions(0)[0])
+        >>> log = parse_log(game.to_log_data())
+        >>> again = SpitGame.from_log(log)
+        >>> again.history == game.history, again.tops == game.tops
+        (True, True)
+        >>> SpitGame.from_log(log, upto=1).tops
+        (Card.parse('8S'), Card.parse('QD'))
+        """
+        from .log import Log
+
+        if not isinstance(log, Log):
+            raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
+        rounds = log.rounds
+        if not rounds:
+            raise InvalidArgumentError(f"{brief(log.name)} is a log of {log.variant.name}, a variant of Speed: "
+                                       "read it with speedrules.Game.from_log")
+        if type(deal) is not int or not 0 <= deal < len(rounds):
+            raise InvalidArgumentError(f"there is no round {brief(deal)} in this log ({len(rounds)} round(s))")
+        count = len(rounds[deal].events)
+        if upto is None:
+            upto = count
+        if type(upto) is not int or not 0 <= upto <= count:
+            raise InvalidArgumentError(f"upto must be a number of events from 0 to {count}, not {brief(upto)}")
+        game = cls(log.variant, SpitLayout.from_codes(*rounds[0].codes), names=log.names)
+        for number, logged in enumerate(rounds[:deal + 1]):
+            if number:
+                game.next_round(SpitLayout.from_codes(*logged.codes))
+            for event in logged.events[:upto] if number == deal else logged.events:
+                action, t = decode(event)
+                game.apply(action, t)
+        return game
 
     def _start(self, layout: SpitLayout, holdings: Sequence[Sequence[int]] | None) -> SpitKernel:
         codes = layout.codes()

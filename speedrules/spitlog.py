@@ -24,6 +24,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from . import rules
 from .cards import CODE_OF_TEXT
 from .errors import Violation, brief
@@ -32,6 +34,10 @@ from .variant import Variant
 
 SpitEvent = tuple[int, int, int, int, int | None, float | int | None]
 """A Spit event coded: ``(kind, player, a, b, card, t)`` as :meth:`SpitKernel.check_event` takes it."""
+
+Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]
+"""A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
+
 
 _KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE}
 _FIELDS = {
@@ -91,7 +97,7 @@ def code_event(ev: dict[str, Any]) -> SpitEvent:
     return kind, ev["player"], ev["pile"], -1, None, t
 
 
-def layout_codes(layout: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]] | str:
+def layout_codes(layout: Any) -> Codes | str:
     """A raw Spit layout coded (rows and spit piles, top first), or why it is not one."""
     if not isinstance(layout, dict) or set(layout) != {"stock", "spit"}:
         return "a Spit layout is a mapping with exactly stock and spit"
@@ -116,6 +122,37 @@ def layout_codes(layout: Any) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], 
     if any(s is None for s in spits):
         return "each spit pile is a list of cards"
     return tuple(rows), tuple(s for s in spits if s is not None)
+
+
+@attrs.frozen(slots=True)
+class SpitRound:
+    """One round of a checked Spit log, coded: each player's stock piles and spit pile (top
+    card first, as the log gives them) and the events (:data:`SpitEvent`)."""
+
+    stock: tuple[tuple[tuple[int, ...], ...], ...]
+    spit: tuple[tuple[int, ...], ...]
+    events: tuple[SpitEvent, ...]
+
+    @property
+    def codes(self) -> Codes:
+        """The layout as :meth:`speedrules.SpitLayout.from_codes` takes it."""
+        return self.stock, self.spit
+
+
+def read_rounds(data: dict[str, Any]) -> tuple[SpitRound, ...]:
+    """The rounds of a Spit log document that :func:`document_problem` accepted, coded.
+
+    >>> doc = {"deals": [{"layout": {"stock": [[["AH"]], [["2C"]]], "spit": [["3D"], []]},
+    ...                   "events": [{"type": "spit"}]}]}
+    >>> read_rounds(doc)[0].events
+    ((0, -1, -1, -1, None, None),)
+    """
+    out = []
+    for deal in data["deals"]:
+        coded = layout_codes(deal["layout"])
+        assert not isinstance(coded, str)
+        out.append(SpitRound(coded[0], coded[1], tuple(code_event(ev) for ev in deal["events"])))
+    return tuple(out)
 
 
 def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
