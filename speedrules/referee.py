@@ -552,7 +552,8 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
 
 
 def referee_path(
-    path: str | Path, *, variant: Variant | None = None, all_violations: bool = False
+    path: str | Path, *, variant: Variant | None = None, all_violations: bool = False,
+    start: int = 0, end: int | None = None, lines_before: int = 0,
 ) -> Iterator[tuple[str, Verdict | LogError]]:
     """Judge a log file, or each line of a JSON Lines archive (``.jsonl``), lazily: yields
     ``(name, verdict or error)`` with ``name`` the file, or ``FILE:LINE`` for an archive.
@@ -560,11 +561,14 @@ def referee_path(
     An archive is read one line at a time, so memory stays bounded by one log however
     large the archive is, and a line that cannot be read is reported without losing the
     others.  A variant file a log names is looked up only in the log's own folder.
+    ``start``, ``end`` and ``lines_before`` judge only the archive's lines that begin in
+    that byte range (see :func:`~speedrules.log.archive_lines`; ``--jobs`` cuts an
+    archive so); a file that is not an archive ignores them.
     """
     path = str(path)
     folder = Path(path).parent
     if path.endswith(".jsonl"):
-        for where, line in archive_lines(path):
+        for where, line in archive_lines(path, start=start, end=end, lines_before=lines_before):
             if isinstance(line, LogError):
                 yield where, line
             else:
