@@ -357,6 +357,12 @@ class Game:
         names = "" if self.names == default_names(v.players) else f", names={list(self.names)!r}"
         return f"Game.from_position({variant}, {self.position()!r}{names})"
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (:func:`speedrules.svg.table`), which notebooks show inline."""
+        from .svg import table
+
+        return table(self)
+
     def __str__(self) -> str:
         """The table as text: each seat's hand and draw stack, each pile's top and reserve, and how
         the deal stands.

@@ -114,6 +114,12 @@ class DealVerdict:
     def valid(self) -> bool:
         return not self.violations
 
+    def _repr_html_(self) -> str:
+        """The verdict as HTML, the table at the first violation drawn (for notebooks)."""
+        from .replay import deal_verdict_html
+
+        return deal_verdict_html(self)
+
     def to_json(self) -> dict[str, Any]:
         """``{"valid", "finished", "winner", "remaining", "violations"}``, plus ``"tied": [seats]``,
         ``"void": true`` and ``"collisions": [...]`` only when the deal has them."""
@@ -185,6 +191,12 @@ class Verdict:
     def __str__(self) -> str:
         """The readable report ``speedrules referee`` prints (:func:`render_verdict`)."""
         return render_verdict(self, "log")
+
+    def _repr_html_(self) -> str:
+        """The report as HTML, each table at a violation drawn (for notebooks)."""
+        from .replay import verdict_html
+
+        return verdict_html(self)
 
     def __repr__(self) -> str:
         deals = len(self.deals)

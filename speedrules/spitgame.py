@@ -263,6 +263,12 @@ class SpitGame:
     def __repr__(self) -> str:
         return f"<SpitGame {self.variant.name} seed={self.seed}, round {self.round + 1}>"
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (:func:`speedrules.svg.table`), which notebooks show inline."""
+        from .svg import table
+
+        return table(self)
+
     # ------------------------------------------------------------------ views
 
     @property

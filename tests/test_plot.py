@@ -1,0 +1,61 @@
+"""Plots of simulated play (speedrules.plot): drawn for Speed and Spit, several variants side by
+side, the same file for the same run, and a clear message without matplotlib."""
+
+from __future__ import annotations
+
+import io
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from speedrules import simulate, summarize
+from speedrules.plot import INSTALL_HINT, Run, matplotlib_missing, plot_runs
+
+pytest.importorskip("matplotlib", reason="the plot extra is not installed (pip install -e '.[test]')")
+
+
+def run(variant: str, n: int, seed: int = 1) -> Run:
+    results = tuple(simulate(variant, n, seed=seed))
+    return Run(variant, results, summarize(list(results), variant=variant, seed=seed))
+
+
+def svg_of(runs: list[Run]) -> bytes:
+    out = io.BytesIO()
+    plot_runs(runs, out, "svg")
+    return out.getvalue()
+
+
+def test_speed_variants_side_by_side(tmp_path: Path) -> None:
+    runs = [run("speed", 40), run("speed-15", 40)]
+    path = tmp_path / "cmp.svg"
+    plot_runs(runs, path)
+    data = path.read_bytes()
+    ET.fromstring(data)
+    comments = data.decode()
+    for title in ("events per deal", "flips per deal", "rebuilds per deal", "cards left by the loser",
+                  "win share per seat (95% interval), of deals", "how the deals ended"):
+        assert title in comments  # matplotlib writes each text as a comment beside its glyphs
+    assert "speed-15" in comments and "seat 1" in comments
+    assert svg_of(runs) == data  # the same run, the same file (no date, a fixed id salt)
+    assert svg_of([run("speed", 40, seed=2), runs[1]]) != data
+
+
+def test_spit_plots_and_png(tmp_path: Path) -> None:
+    runs = [run("spit", 6), run("spit-four-piles", 6)]
+    data = svg_of(runs)
+    for title in ("rounds per game", "events per round", "spits per round", "win share per seat"):
+        assert title in data.decode()
+    png = tmp_path / "spit.png"
+    plot_runs(runs, png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+def test_without_matplotlib_the_message_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert matplotlib_missing() is None
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    message = matplotlib_missing()
+    assert message is not None and INSTALL_HINT in message
+    with pytest.raises(ImportError):
+        plot_runs([run("speed", 2)], io.BytesIO(), "svg")

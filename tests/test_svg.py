@@ -1,0 +1,264 @@
+"""The table as SVG (speedrules.svg): well-formed, showing what the game holds, stable for fixed
+seeds (golden files), and safe with hostile names.
+
+The golden pictures are in tests/golden/.  After a deliberate change to the drawing, write them
+afresh with ``SPEEDRULES_REGENERATE_GOLDEN=1 pytest tests/test_svg.py -p no:xdist`` and look at
+the new pictures (docs/pictures.md) before committing them.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import speedrules
+from speedrules import Card, Game, Play, Spit, SpitGame, StockPlay, deal, deal_spit, read_log, referee, svg
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+NS = "{http://www.w3.org/2000/svg}"
+REGENERATE = bool(os.environ.get("SPEEDRULES_REGENERATE_GOLDEN"))
+HOSTILE = ["</script><script>alert(1)</script>", '<svg onload="alert(1)">&amp;\x00\x1b[2J\ud800\ufffe']
+
+
+def parsed(picture: str) -> ET.Element:
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def cards_in(root: ET.Element, where: str, seat: int | None = None) -> list[str]:
+    """The cards drawn face up in hands (``where="hand"``), on piles or in stock rows."""
+    scope = root
+    if seat is not None:
+        scope = next(g for g in root.iter(f"{NS}g") if g.get("class") == "seat" and g.get("data-seat") == str(seat))
+    return [g.get("data-card", "") for g in scope.iter(f"{NS}g") if g.get("data-in") == where]
+
+
+def piles(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if g.get("class") == "pile"]
+
+
+def classes(root: ET.Element) -> list[str]:
+    return [e.get("class", "") for e in root.iter()]
+
+
+def revealed(seed: int = 1, variant: str = "speed", names: list[str] | None = None) -> Game:
+    game = deal(variant, seed=seed, names=names)
+    game.reveal()
+    return game
+
+
+def played(game: Game, moves: int) -> Game:
+    """``game`` after up to ``moves`` legal actions (the first listed, plays and draws first)."""
+    for _ in range(moves):
+        legal = list(game.legal_actions())
+        if not legal:
+            break
+        game.apply(legal[0])
+    return game
+
+
+@pytest.mark.parametrize("variant", ["speed", "speed-three", "speed-four", "speed-jokers", "speed-runs"])
+@pytest.mark.parametrize("moves", [0, 7, 40])
+def test_the_picture_shows_every_hand_and_pile_top_of_the_game(variant: str, moves: int) -> None:
+    game = played(revealed(3, variant), moves)
+    root = parsed(svg.table(game))
+    for seat, hand in enumerate(game.hands):
+        assert cards_in(root, "hand", seat) == [str(c) for c in hand]
+    drawn = piles(root)
+    assert [g.get("data-depth") for g in drawn] == [str(len(p)) for p in game.piles]
+    assert cards_in(root, "pile") == [str(t) for t in game.tops if t is not None]
+    counts = [g.get("data-draw") for g in root.iter(f"{NS}g") if g.get("data-draw") is not None]
+    counts += [r.get("data-draw") for r in root.iter(f"{NS}rect") if r.get("data-draw") is not None]
+    assert sorted(counts) == sorted(str(len(d)) for d in game.draw_stacks)
+    reserves = {e.get("data-reserve"): e.get("data-count") for e in root.iter() if e.get("data-reserve") is not None}
+    assert reserves == {str(p): str(len(r)) for p, r in enumerate(game.reserves)}
+
+
+def test_before_the_reveal_the_starters_are_face_down() -> None:
+    root = parsed(svg.table(deal("speed", seed=1)))
+    assert cards_in(root, "pile") == []
+    assert classes(root).count("back starter") == 2
+
+
+def test_a_viewer_sees_only_their_own_hand() -> None:
+    game = revealed()
+    root = parsed(svg.table(game, viewer=1))
+    assert cards_in(root, "hand", 1) == [str(c) for c in game.hands[1]]
+    assert cards_in(root, "hand", 0) == []
+    assert classes(root).count("back hidden") == len(game.hands[0])
+    with pytest.raises(ValueError, match="viewer"):
+        svg.table(game, viewer=2)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_highlighted_piles_are_the_legal_ones(seed: int) -> None:
+    game = played(revealed(seed), 5)
+    for card in {c for hand in game.hands for c in hand}:
+        root = parsed(svg.table(game, highlight=card))
+        legal = {a.pile for a in game.legal_actions() if isinstance(a, Play) and a.cards[0] == card}
+        assert {int(g.get("data-pile", "-1")) for g in piles(root) if g.get("data-target")} == legal
+        assert classes(root).count("target") == len(legal)
+        assert classes(root).count("chosen") == 1
+
+
+def test_a_violation_marks_its_card_pile_and_rule() -> None:
+    log = read_log(ROOT / "examples" / "illegal-play.json")
+    verdict = referee(log)
+    first = verdict.violations[0]
+    assert first.event is not None
+    game = Game.from_log(log, 0, upto=first.event)
+    action = log.actions(0)[first.event][0]
+    assert isinstance(action, Play)
+    root = parsed(svg.table(game, mark=svg.Mark.of(first, action)))
+    offending = [e for e in root.iter() if e.get("class") == "offending"]
+    assert len(offending) == 2  # the card in the hand and the pile it went on
+    mark = next(g for g in root.iter(f"{NS}g") if g.get("class") == "violation")
+    assert mark.get("data-rule") == first.rule == "play.rank"
+    assert any(first.message in (t.text or "") for t in mark.iter(f"{NS}text"))
+
+
+def test_a_joker_on_a_pile_shows_the_rank_it_stands_for() -> None:
+    game = revealed(2, "speed-jokers")
+    for _ in range(200):
+        joker = next((a for a in game.legal_actions() if isinstance(a, Play) and a.cards[0].is_joker), None)
+        if joker is not None:
+            game.apply(joker)
+            break
+        legal = list(game.legal_actions())
+        if not legal:
+            break
+        game.apply(legal[-1])
+    else:
+        pytest.fail("no joker was played")
+    assert joker is not None
+    picture = svg.table(game)
+    parsed(picture)
+    assert f">as {Card.from_code(joker.declared[0] - 1).rank_text}</text>" in picture
+
+
+def test_hostile_names_are_escaped_and_the_svg_stays_well_formed() -> None:
+    game = revealed(names=HOSTILE)
+    picture = svg.table(game)
+    root = parsed(picture)
+    assert not [e for e in root.iter() if e.tag.endswith("script")]
+    assert not [e for e in root.iter() if any(name.startswith("on") for name in e.attrib)]
+    assert "<script" not in picture and "<svg onload" not in picture
+    names = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "name"]
+    assert names == [html.unescape(svg.text(HOSTILE[1], svg.NAME_LIMIT)), HOSTILE[0][:svg.NAME_LIMIT - 1] + "…"]
+    assert svg.text(HOSTILE[1]).endswith("&amp;amp;\\x00\\x1b[2J\\ud800\\ufffe")  # shown, not passed on
+
+
+def test_the_svg_is_self_contained() -> None:
+    picture = svg.table(played(revealed(), 9)) + svg.table(deal_spit("spit", seed=2))
+    for banned in ("href", "<image", "url(", "@import", "<foreignObject", "<script"):
+        assert banned not in picture
+    assert picture.count("http://") == picture.count('xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_one_card() -> None:
+    root = parsed(svg.card("10D"))
+    assert [g.get("data-card") for g in root.iter(f"{NS}g")] == ["10D"]
+    assert 'fill="#c62828"' in svg.card("10D") and 'fill="#c62828"' not in svg.card("10S")
+
+
+def spit_game() -> SpitGame:
+    game = deal_spit("spit", seed=2, names=["Ann", "Ben"])
+    game.apply(Spit())
+    return game
+
+
+def test_a_spit_table_shows_rows_spit_piles_and_centre() -> None:
+    game = spit_game()
+    root = parsed(svg.table(game))
+    for p in (0, 1):
+        assert cards_in(root, "stock", p) == [str(pile[0]) for pile in game.stock[p] if pile]
+        seat = next(g for g in root.iter(f"{NS}g") if g.get("class") == "seat" and g.get("data-seat") == str(p))
+        depths = [g.get("data-depth") for g in seat.iter(f"{NS}g") if g.get("class") == "stock"]
+        assert depths == [str(len(pile)) for pile in game.stock[p]]
+        spit = [e.get("data-spit") for e in seat.iter() if e.get("data-spit") is not None]
+        assert spit == [str(len(game.spit_piles[p]))]
+    assert cards_in(root, "pile") == [str(t) for t in game.tops if t is not None]
+
+
+def test_a_spit_highlight_outlines_the_piles_the_stock_card_may_go_on() -> None:
+    game = spit_game()
+    for p in (0, 1):
+        for i, pile in enumerate(game.stock[p]):
+            if not pile:
+                continue
+            legal = {a.pile for a in game.legal_actions(p) if isinstance(a, StockPlay) and a.stock == i}
+            root = parsed(svg.table(game, highlight=(p, i)))
+            assert {int(g.get("data-pile", "-1")) for g in piles(root) if g.get("data-target")} == legal
+
+
+def test_a_spit_viewer_sees_only_their_row() -> None:
+    root = parsed(svg.table(spit_game(), viewer=0))
+    assert cards_in(root, "stock", 1) == [] and cards_in(root, "stock", 0)
+
+
+def test_rich_displays_for_notebooks() -> None:
+    game = revealed(names=HOSTILE)
+    assert game._repr_svg_() == svg.table(game)
+    sg = spit_game()
+    assert sg._repr_svg_() == svg.table(sg)
+    log = read_log(ROOT / "examples" / "illegal-play.json")
+    verdict = referee(log)
+    page = verdict._repr_html_()
+    assert "play.rank" in page and 'data-valid="false"' in page
+    ET.fromstring(f"<div>{page.replace('&nbsp;', ' ')}</div>")  # well-formed as XML too
+    deal_html = verdict.deals[0]._repr_html_()
+    assert deal_html.count("<svg") == 1 and 'class="violation" data-rule="play.rank"' in deal_html
+    hostile = game.to_log()
+    assert "<script" not in referee(hostile)._repr_html_()
+
+
+# ------------------------------------------------------------------------------------- golden pictures
+
+
+def golden_cases() -> dict[str, str]:
+    log = read_log(ROOT / "examples" / "illegal-play.json")
+    first = referee(log).violations[0]
+    assert first.event is not None
+    at_violation = Game.from_log(log, 0, upto=first.event)
+    spit_log = read_log(ROOT / "examples" / "spit-game.json")
+    return {
+        "speed-seed-1-dealt": svg.table(deal("speed", seed=1, names=["Ann", "Ben"])),
+        "speed-seed-1-jc": svg.table(revealed(names=["Ann", "Ben"]), highlight="JC"),
+        "speed-seed-1-viewer-0": svg.table(played(revealed(names=["Ann", "Ben"]), 12), viewer=0),
+        "speed-three-seed-5": svg.table(played(revealed(5, "speed-three"), 20)),
+        "illegal-play-event-21": svg.table(at_violation, mark=svg.Mark.of(first, log.actions(0)[first.event][0]),
+                                           caption="the table before event 21, which breaks a rule"),
+        "spit-seed-2": svg.table(spit_game(), highlight="9H"),
+        "spit-game-round-1": svg.table(SpitGame.from_log(spit_log, 1, upto=10)),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(golden_cases()))
+def test_pictures_match_their_golden_files(name: str) -> None:
+    picture = golden_cases()[name]
+    path = GOLDEN / f"{name}.svg"
+    if REGENERATE:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(picture, encoding="utf-8", newline="\n")
+    parsed(picture)
+    assert path.exists(), f"no golden file {path.name}: SPEEDRULES_REGENERATE_GOLDEN=1 writes it"
+    assert picture == path.read_text(encoding="utf-8"), (
+        f"{name} differs from {path.name}; if the change is meant, SPEEDRULES_REGENERATE_GOLDEN=1 rewrites it")
+
+
+def test_the_same_game_gives_the_same_picture() -> None:
+    assert svg.table(played(revealed(4), 30)) == svg.table(played(revealed(4), 30))
+    assert svg.table(played(revealed(4), 30)) != svg.table(played(revealed(4), 31))
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(speedrules.InvalidArgumentError):
+        svg.table("not a game")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        svg.table(revealed(), highlight="ZZ")
