@@ -155,7 +155,7 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
         frames.append(table_svg(game, caption=f"after event {lines[i].text}", mark=mark))
     if first is not None and stop is not None and stop < len(actions):
         frames[-1] = table_svg(game, mark=Mark.of(first, actions[stop][0]),
-                               caption=f"the table before event {stop}, which breaks a rule: {lines[stop].text}")
+                               caption=f"the table before event {stop}, which breaks a rule")
     return DealReplay(title, summary, tuple(frames), tuple(lines), stop, judged.valid)
 
 
@@ -177,7 +177,7 @@ header.invalid { background: #5a1616; }
 #controls input[type=range] { flex: 1; min-width: 200px; }
 #main { display: flex; gap: 16px; padding: 0 16px 16px 16px; align-items: flex-start; }
 #table svg { max-width: 100%; height: auto; }
-#events { list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow: auto; min-width: 320px;
+#events { position: relative; list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow: auto; min-width: 320px;
   font-size: 13px; border: 1px solid #ccc; background: #fff; }
 #events li { padding: 2px 8px; cursor: pointer; border-bottom: 1px solid #eee; }
 #events li.done { color: #1b1b1b; }
@@ -215,10 +215,19 @@ _SCRIPT = """
       li.classList.toggle("todo", i >= step);
       var current = i === step - 1 || (r.violation === i && step === r.frames.length - 1);
       li.classList.toggle("current", current);
-      if (current && li.scrollIntoView) { li.scrollIntoView({block: "nearest"}); }
+      if (current) {  // scroll the list only, never the page
+        if (li.offsetTop < list.scrollTop) { list.scrollTop = li.offsetTop; }
+        else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+          list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
+        }
+      }
     }
-    status.textContent = r.frames.length ? "step " + step + " of " + (r.frames.length - 1) +
-      (step === 0 ? " (the layout)" : " (after event " + (step - 1) + ")") : "no table: " + r.summary;
+    var at = step === 0 ? " (the layout)" : " (after event " + (step - 1) + ")";
+    if (r.violation !== null && step === r.frames.length - 1) {
+      at = " (before event " + r.violation + ", which breaks a rule)";
+    }
+    status.textContent = r.frames.length ? "step " + step + " of " + (r.frames.length - 1) + at
+      : "no table: " + r.summary;
     table.setAttribute("data-step", String(step));
     table.setAttribute("data-deal", String(d));
     if (!keepHash && window.history && window.history.replaceState) {
