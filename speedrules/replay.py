@@ -177,8 +177,8 @@ header.invalid { background: #5a1616; }
 #controls input[type=range] { flex: 1; min-width: 200px; }
 #main { display: flex; gap: 16px; padding: 0 16px 16px 16px; align-items: flex-start; }
 #table svg { max-width: 100%; height: auto; }
-#events { position: relative; list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow: auto; min-width: 320px;
-  font-size: 13px; border: 1px solid #ccc; background: #fff; }
+#events { position: relative; list-style: none; margin: 0; padding: 0; max-height: 80vh; overflow: auto;
+  min-width: 320px; font-size: 13px; border: 1px solid #ccc; background: #fff; }
 #events li { padding: 2px 8px; cursor: pointer; border-bottom: 1px solid #eee; }
 #events li.done { color: #1b1b1b; }
 #events li.todo { color: #888; }
