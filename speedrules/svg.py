@@ -402,7 +402,7 @@ def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = 
         depth = t.depths[p]
         top = t.tops[p]
         target = p in t.targets
-        offended = mark is not None and mark.pile == p and mark.cards
+        offended = mark is not None and mark.pile == p
         attrs_ = f' data-pile="{p}"' + (' data-target="true"' if target else "") + \
             (f' data-depth="{depth}"' if depth is not None else "")
         c.add(f'<g class="pile"{attrs_}>')
@@ -515,7 +515,7 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
             c.add(_slot(px, y))
         if p in targets:
             c.add(_outline(px, y, TARGET, "target"))
-        if mark is not None and mark.pile == p and mark.cards:
+        if mark is not None and mark.pile == p:
             c.add(_outline(px, y, OFFENCE, "offending", pad=8))
         c.label(px + CARD_W / 2, y + CARD_H + 16, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", size=11,
                 anchor="middle", fill="#c8e6c9")
