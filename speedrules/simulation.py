@@ -100,11 +100,9 @@ SPIT_PAUSE_MS = 1000
 """Spit: when neither player can play, the table spits this long after the last event."""
 MAX_IDLE_MOVES = 500
 """Spit: the most row moves (gap moves, pairings) in a row, with no play, spit or claim between
-them, before a game is taken to be stuck.  The kernel's strict reading of "can play" searches
-at most :data:`speedrules.spit.MAX_ROW_SEARCH` row arrangements when pairing is allowed and,
-past that, takes the player to be able to play; so a player who cannot in fact expose a card
-may not be stuck by the rules, nobody may spit, and the moves the kernel suggests
-(``unblocking_moves``) lead round in circles.  A seat whose row comes back to an arrangement
+them, before a game is taken to be stuck (a guard: the kernel's strict reading of "can play"
+is exact, so a seat that can play has moves that lead to a play, and no bundled variant
+produces a stuck game; docs/simulation.md).  A seat whose row comes back to an arrangement
 it had since the table last changed makes no more row moves until it changes again; when
 neither seat can act and no spit is allowed, or after this many row moves, the game ends
 ``stuck``."""

@@ -30,7 +30,7 @@ one lookup in the variant's fit table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -45,14 +45,119 @@ SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE = range(6)
 """The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
 KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose")
 
-MAX_ROW_SEARCH = 5_000
-"""With pairing, the most row arrangements (the piles' order aside) the strict reading explores for
-one player before it takes the player to be able to play (docs/rules.md, ``spit.early``; some
-0.1 s).  Simulated spit-pairing games reach it in about 2.5% of games (docs/simulation.md).
-Without pairing the answer needs no search (see :meth:`SpitKernel.unblocking_moves`)."""
-
 Row = list[list[int]]
 """A player's stock piles, left to right, each a list of codes with its top at the end."""
+
+
+def pairing_search(row: Sequence[Sequence[int]], fits: Callable[[int], bool]) -> tuple[list[int], int] | None:
+    """Whether row moves with pairing (gap moves and pairings) can bring a card that ``fits``
+    to a top of ``row`` (piles bottom first, as the kernel holds them), no top fitting now:
+    ``(piles dug, code)``, the piles to dig in turn (see :func:`unblocking_path`) and the card
+    it exposes, or ``None``.  Exact, with no bound on its search (docs/rules.md, ``spit.early``).
+
+    A row move only lifts a top card, and a face-up card never fits later (the centre piles do
+    not change while the player moves within the row), so only the ranks of lifted cards
+    matter.  A rank once face up stays face up: a card is covered only by one of its own rank.
+    What is left to know is how far each pile is dug (``d``).  The lifted cards of a rank lie
+    on a pile whose top, still as laid, has that rank (a *host*), or on a pile of their own
+    in a gap (a *sink*): one sink for each lifted rank with no host, since two sinks of a rank
+    merge and a sink whose rank gets a host pours onto it, each freeing a gap and losing
+    nothing.  Digging pile *i* (top still as laid of rank *r*) moves that card and the cards
+    lifted onto it to another host of *r*, or into a free gap, or leaves them in place when
+    they are the pile's last laid card (the pile becomes the sink).  So the search is a
+    breadth-first search over ``d``: at most the product of (pile size + 1) states, 1,024 for
+    a row of 15 cards in five piles.
+
+    >>> from speedrules.cards import code_of
+    >>> row = [[code_of("8H"), code_of("5S")], [code_of("5C")], []]  # 8H under 5S; 5C; a gap
+    >>> pairing_search(row, lambda code: code == code_of("8H"))
+    ([0], 20)
+    >>> pairing_search(row, lambda code: False) is None
+    True
+    """
+    counts = [len(p) for p in row]
+    start = (0,) * len(row)
+    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    todo = [start]
+    for d in todo:  # grows as it goes: breadth first
+        hosts: dict[int, int] = {}
+        lifted: set[int] = set()
+        dug_out = 0
+        for i, pile in enumerate(row):
+            k = d[i]
+            lifted.update(RANK_OF[c] for c in pile[counts[i] - k:])
+            if k < counts[i]:
+                rank = RANK_OF[pile[-1 - k]]
+                hosts[rank] = hosts.get(rank, 0) + 1
+            else:
+                dug_out += 1
+        free = dug_out - len(lifted - hosts.keys())
+        for i, pile in enumerate(row):
+            k = d[i]
+            if k >= counts[i]:
+                continue
+            last = k + 1 == counts[i]
+            if not (last or free > 0 or hosts[RANK_OF[pile[-1 - k]]] > 1):
+                continue
+            new = (*d[:i], k + 1, *d[i + 1:])
+            if new in parent:
+                continue
+            parent[new] = (d, i)
+            if not last and fits(pile[-2 - k]):
+                digs = []
+                at: tuple[int, ...] = new
+                while (step := parent[at]) is not None:
+                    at, dug = step
+                    digs.append(dug)
+                return digs[::-1], pile[-2 - k]
+            todo.append(new)
+    return None
+
+
+def unblocking_path(row: Sequence[Sequence[int]], digs: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The row moves ``(kind, from, to)`` that dig ``row``'s piles in the order ``digs`` (as
+    :func:`pairing_search` gives it): each dig moves the pile's top card still as laid, with the
+    cards lifted onto it, to another pile whose top has its rank, or into a gap; then a pile of
+    lifted cards whose rank has a top still as laid elsewhere is poured onto it.
+
+    >>> from speedrules.cards import code_of
+    >>> unblocking_path([[code_of("8H"), code_of("5S")], [code_of("5C")], []], [0])
+    [(3, 0, 1)]
+    """
+    piles = [list(p) for p in row]
+    laid = [len(p) for p in row]  # how many cards at each pile's bottom are still as laid
+    moves: list[tuple[int, int, int]] = []
+
+    def move(kind: int, a: int, b: int) -> None:
+        piles[b].append(piles[a].pop())
+        moves.append((kind, a, b))
+
+    def holder(rank: int, besides: int) -> int | None:
+        for j, pile in enumerate(piles):
+            if j != besides and pile and RANK_OF[pile[-1]] == rank:
+                return j
+        return None
+
+    for n, i in enumerate(digs, 1):
+        rank = RANK_OF[piles[i][laid[i] - 1]]
+        run = len(piles[i]) - laid[i] + 1
+        laid[i] -= 1
+        target = holder(rank, i)
+        if target is None and laid[i] == 0:
+            continue  # the pile's last laid card: it stays, a pile of lifted cards
+        if target is None:
+            target = piles.index([])
+            move(MOVE, i, target)
+            run -= 1
+        for _ in range(run):
+            move(PAIR, i, target)
+        if laid[i] and n < len(digs):  # (the last dig's exposed card is the one that fits)
+            top = RANK_OF[piles[i][-1]]
+            for j, pile in enumerate(piles):  # a pile of lifted cards of that rank pours onto it
+                if j != i and pile and laid[j] == 0 and RANK_OF[pile[-1]] == top:
+                    while piles[j]:
+                        move(PAIR, j, i)
+    return moves
 
 
 def lay_row(codes: Sequence[int], sizes: Sequence[int]) -> tuple[list[list[int]], list[int]]:
@@ -225,8 +330,8 @@ class SpitKernel:
         return None if found is None else found[1]
 
     def unblocking_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
-        """The shortest sequence of the player's own row moves after which a face-up card fits a
-        centre pile: ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
+        """A short sequence of the player's own row moves after which a face-up card fits a
+        centre pile (the shortest without pairing; with pairing, the fewest piles dug): ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
         ``PAIR``, and the card it exposes; ``([], code)`` if a card fits now; ``None`` if no
         sequence does.
 
@@ -234,7 +339,7 @@ class SpitKernel:
         or more, and fills the gap, while a move from a pile of one leaves as many gaps as
         before; so with *g* gaps, the cards a player can bring up are those at most *g* deep
         in a pile (each lifted off into a gap in turn).  With pairing (which can open new gaps)
-        it is a breadth-first search over the row's arrangements."""
+        it is :func:`pairing_search`, exact too."""
         ok, tops = self.card_ok, [self.tops[c] for c in (0, 1) if self.centre[c]]
         row = self.rows[player]
         for pile in row:
@@ -250,40 +355,16 @@ class SpitKernel:
                         best = [(MOVE, i, gaps[d]) for d in range(depth)], code
                         break
             return best
-        start = tuple(tuple(p) for p in row)
-        key = (start, tuple(tops))
+        key = (tuple(tuple(p) for p in row), tuple(tops))
         if key in self._stuck_rows:
             return None
-        paths: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, int]]] = {start: []}
-        seen = {tuple(sorted(start))}  # arrangements that differ only in the piles' order are alike
-        todo = [start]
-        for state in todo:  # grows as it goes: breadth first
-            state_gaps = [j for j, p in enumerate(state) if not p]
-            for i, stack in enumerate(state):
-                if not stack:
-                    continue
-                x = stack[-1]
-                moves = [(MOVE, j) for j in state_gaps[:1]] if len(stack) >= 2 else []
-                moves += [(PAIR, j) for j, p in enumerate(state) if j != i and p and RANK_OF[p[-1]] == RANK_OF[x]]
-                for kind, j in moves:
-                    piles = list(state)
-                    piles[i], piles[j] = stack[:-1], state[j] + (x,)
-                    new = tuple(piles)
-                    alike = tuple(sorted(new))
-                    if alike in seen:
-                        continue
-                    path = [*paths[state], (kind, i, j)]
-                    if piles[i] and any(ok[t][piles[i][-1]] for t in tops):
-                        return path, piles[i][-1]
-                    if len(seen) >= MAX_ROW_SEARCH:
-                        return path, x  # too many to explore: taken to be able to play (documented)
-                    seen.add(alike)
-                    paths[new] = path
-                    todo.append(new)
-        if len(self._stuck_rows) > 100_000:
-            self._stuck_rows.clear()
-        self._stuck_rows.update((arrangement, key[1]) for arrangement in paths)
-        return None
+        found = pairing_search(row, lambda code: any(ok[t][code] for t in tops))
+        if found is None:
+            if len(self._stuck_rows) > 10_000:
+                self._stuck_rows.clear()
+            self._stuck_rows.add(key)
+            return None
+        return unblocking_path(row, found[0]), found[1]
 
     def blocker(self) -> tuple[int, str] | None:
         """A player who can still play, and how (what makes a spit early), or ``None``."""

@@ -18,10 +18,11 @@ bundled Spit variant.
   names a rule of ``speedrules.RULES`` and leaves ``kernel.state()`` unchanged.
 
 The library's strict reading of "stuck" must agree with the model's exhaustive search
-everywhere.  (This file first found, in ``spit-pairing``, rows where the library's search gave
-up early and took a stuck player to be able to play, e.g. rows ``[AS] - - - -`` and
-``[JC] [5D] [JH] [5H] [JS]`` on ``8H | AH``; the search now treats arrangements that differ
-only in the piles' order as one, and :func:`stuck_disagreements` fails on any difference.)
+everywhere, and its unblocking moves must unblock on the model (:func:`check_stuck`).  (This
+file first found, in ``spit-pairing``, rows where an earlier search gave up early and took a
+stuck player to be able to play, e.g. rows ``[AS] - - - -`` and ``[JC] [5D] [JH] [5H] [JS]``
+on ``8H | AH``; and :func:`test_the_pairing_search_agrees_with_an_exhaustive_search` found
+unblocking moves that covered the card they had turned up.)
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 
 import pytest
 import spit_model as M
-from hypothesis import given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import speedrules
@@ -41,6 +42,7 @@ from speedrules import rules
 from speedrules.actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
 from speedrules.cards import TEXT_OF, Card, code_of
 from speedrules.errors import IllegalActionError
+from speedrules.ranks import KEY_OF_CODE
 from speedrules.spit import CHOOSE, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
 from speedrules.spit import SPIT as SPIT_KIND
 from speedrules.spitgame import SpitGame, SpitLayout, check_spit_layout, deal_spit
@@ -53,9 +55,6 @@ MAX_ROUNDS = 40
 """A game still going after this many rounds is cut off (``"round-cap"``)."""
 MAX_STEPS = 1500
 """A round still going after this many steps (actions) is cut off (``"step-cap"``)."""
-MAX_CAPPED_STEPS = 10
-"""A game that meets the library's search cap (see the module docstring) at more steps than
-this is stopped there (``"search-cap"``)."""
 MAX_CAPPED_SHARE = 0.15
 """The largest share of the fixed-seed games of :func:`test_games_end` that may be cut off."""
 
@@ -116,33 +115,30 @@ def test_adapter_reverses_the_library_order() -> None:
     assert M.all_cards(table) and Counter(M.all_cards(table)) == DECK_TEXTS
 
 
-# ---------------------------------------------------------------- the search cap (documented)
+# ---------------------------------------------------------------- who is stuck
 
 
-def search_cap_hit(game: SpitGame, table: M.Table, player: int) -> bool:
-    """Whether the library takes ``player`` to be able to play only because its row search
-    gave up (docs/rules.md): its unblocking sequence, replayed on the model, brings up no card
-    that fits."""
+def unblocks_on_model(game: SpitGame, table: M.Table, player: int) -> bool:
+    """Whether the library's unblocking sequence for ``player``, replayed on the model, brings
+    up a card that fits (trivially so when a card fits now)."""
     found = game.kernel.unblocking_moves(player)
-    if found is None or not found[0]:
+    if found is None:
         return False
     trial = copy.deepcopy(table)
     for kind, i, j in found[0]:
         M.apply_move(trial, player, ("move" if kind == MOVE else "pair", i, j))
-    return not M.can_play_now(trial, player)
+    return M.can_play_now(trial, player)
 
 
-def stuck_disagreements(game: SpitGame, table: M.Table) -> bool:
+def check_stuck(game: SpitGame, table: M.Table) -> None:
     """Check ``is_stuck`` (rule ``spit.stuck``) against the model's ``can_play`` for both
-    players, and that the library's unblocking sequence really unblocks; always ``False`` (the
-    two never disagree; the callers keep the name from when a documented cap could)."""
+    players, and that the library's unblocking sequence really unblocks."""
     for p in (0, 1):
         model_stuck = not M.can_play(table, p)
         assert game.is_stuck(p) == model_stuck, (
             f"is_stuck({p}) is {game.is_stuck(p)}, the model says {model_stuck}: {table}")
         if not model_stuck and table.strict:
-            assert not search_cap_hit(game, table, p), (p, game.kernel.unblocking_moves(p), table)
-    return False
+            assert unblocks_on_model(game, table, p), (p, game.kernel.unblocking_moves(p), table)
 
 
 # ---------------------------------------------------------------- one step, compared
@@ -158,18 +154,13 @@ class Stats:
     seen: Counter[str] = field(default_factory=Counter)
 
 
-def check_step(game: SpitGame, stats: Stats) -> bool:
-    """Compare the library with the model now; ``True`` if the library's search cap makes them
-    disagree on who is stuck (see the module docstring): then whether a spit is legal and
-    whether the round is over (a jam) are not compared."""
+def check_step(game: SpitGame, stats: Stats) -> None:
+    """Compare the library with the model now: who is stuck, the legal own moves, the end of
+    the round and whether a spit is legal."""
     k = game.kernel
     table = model_table(k)
     assert kernel_cards(k) == DECK_TEXTS, "cards not conserved"
-
-    capped = stuck_disagreements(game, table)
-    if capped and not k.started:  # no centre pile yet: only is_stuck is wrong, the opening spit is legal
-        stats.seen["search-cap before the first spit"] += 1
-        capped = False
+    check_stuck(game, table)
 
     # the legal own moves of each player
     actions = game.legal_actions()
@@ -179,9 +170,6 @@ def check_step(game: SpitGame, stats: Stats) -> bool:
         theirs = set(M.legal_moves(table, p)) if in_play else set()
         assert ours == theirs, f"player {p}: library {sorted(ours)}, model {sorted(theirs)}: {table}"
         assert {m for m in map(own_move, game.legal_actions(p)) if m} == {(p, m) for m in ours}
-    if capped:
-        stats.seen["search-cap"] += 1
-        return True
 
     # the end of the round
     over = M.round_over(table)
@@ -203,7 +191,6 @@ def check_step(game: SpitGame, stats: Stats) -> bool:
         else:
             assert spits == {None, table.locked_pile}
             stats.seen["lone spit, locked"] += 1
-    return False
 
 
 def check_transition(before: M.Table, action: SpitAction, game: SpitGame) -> None:
@@ -419,8 +406,7 @@ def claim_action(rng: random.Random, game: SpitGame) -> Slap | Choose:
 def walk(variant: str, seed: int, *, check: bool = True, refuse: int = 0, max_rounds: int = MAX_ROUNDS) -> Stats:
     """Play a random game; with ``check``, compare the library with the model at every step;
     try ``refuse`` random actions a step.  Returns how the game ended: ``"won"``, ``"rounds"``
-    (a fixed number of rounds), ``"round-cap"``, ``"step-cap"``, ``"search-cap"`` (the
-    library's documented search cap, see the module docstring) or ``"no-action"``."""
+    (a fixed number of rounds), ``"round-cap"``, ``"step-cap"`` or ``"no-action"``."""
     rng = random.Random(seed)
     game = deal_spit(variant, seed=seed)
     stats = Stats()
@@ -430,15 +416,8 @@ def walk(variant: str, seed: int, *, check: bool = True, refuse: int = 0, max_ro
         table = model_table(k)
         for step in range(1, MAX_STEPS + 1):
             if check:
-                capped = check_step(game, stats)
-            else:
-                capped = (k.pairing and k.started and not k.is_over() and k.playable(0) is None
-                          and k.playable(1) is None and stuck_disagreements(game, model_table(k)))
-                stats.seen["search-cap"] += capped
-            if stats.seen["search-cap"] > MAX_CAPPED_STEPS:
-                stats.ended = "search-cap"
-                return stats
-            if refuse and not capped:
+                check_step(game, stats)
+            if refuse:
                 try_refused(rng, game, refuse, stats)
             if k.is_settled():
                 break
@@ -496,7 +475,7 @@ def walk(variant: str, seed: int, *, check: bool = True, refuse: int = 0, max_ro
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_agree_with_the_model(variant: str, seed: int) -> None:
     stats = walk(variant, seed, max_rounds=6)
-    assert stats.ended in ("won", "rounds", "round-cap", "search-cap"), stats
+    assert stats.ended in ("won", "rounds", "round-cap"), stats
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -504,7 +483,7 @@ def test_random_games_agree_with_the_model(variant: str, seed: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_refused_actions_change_nothing(variant: str, seed: int) -> None:
     stats = walk(variant, seed, refuse=3, max_rounds=2)
-    assert stats.ended in ("won", "rounds", "round-cap", "search-cap"), stats
+    assert stats.ended in ("won", "rounds", "round-cap"), stats
     assert any(key.startswith("refused") for key in stats.seen)
 
 
@@ -650,3 +629,64 @@ def test_games_end() -> None:
     capped = ended["round-cap"] + ended["step-cap"]
     assert capped <= MAX_CAPPED_SHARE * sum(ended.values()), ended
     assert ended["won"] >= sum(ended.values()) // 2, ended
+
+
+# ---------------------------------------------------------------- the pairing search, on crowded rows
+
+
+RANK_TEXTS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@st.composite
+def crowded_rows(draw: st.DrawFn) -> tuple[list[list[str]], list[str], bool]:
+    """A row of up to 14 cards in five piles drawn from few ranks (so pairings abound), some
+    piles empty, and the two centre tops; and whether colours alternate."""
+    ranks = draw(st.lists(st.sampled_from(RANK_TEXTS), min_size=2, max_size=5, unique=True))
+    pool = [r + s for r in ranks for s in "CDHS"]
+    cards = draw(st.permutations(pool))
+    sizes = draw(st.lists(st.integers(0, 4), min_size=5, max_size=5).filter(lambda sizes: sum(sizes) <= 14))
+    row, at = [], 0
+    for size in sizes:
+        row.append(list(cards[at:at + size]))
+        at += size
+    rest = [f"{r}{s}" for r in RANK_TEXTS for s in "CDHS" if f"{r}{s}" not in cards[:at]]
+    buried = [c for pile in row for c in pile[1:]]
+    if buried and draw(st.booleans()):  # mostly a centre top that a buried card fits
+        target = RANK_TEXTS.index(draw(st.sampled_from(buried))[:-1])
+        near = {RANK_TEXTS[(target + 1) % 13], RANK_TEXTS[(target - 1) % 13]}
+        first = draw(st.sampled_from([c for c in rest if c[:-1] in near] or rest))
+    else:
+        first = draw(st.sampled_from(rest))
+    centre = [first, draw(st.sampled_from([c for c in rest if c != first]))]
+    return row, centre, draw(st.booleans())
+
+
+PAIRING_COLOURS = speedrules.variant_from_document(
+    {"extends": "spit-pairing", "name": "spit-pairing-colours", "ranks": {"alternate_colours": True}})
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(crowded_rows())
+def test_the_pairing_search_agrees_with_an_exhaustive_search(case: tuple[list[list[str]], list[str], bool]) -> None:
+    """On rows crowded with pairs, the kernel's exact search (``pairing_search``: how far each
+    pile is dug) and the model's exhaustive search over whole arrangements agree on whether the
+    player can bring a card that fits to a top, and the kernel's moves, replayed on the model,
+    do bring one up; with and without alternating colours."""
+    row, centre, colours = case
+    variant = PAIRING_COLOURS if colours else speedrules.load_variant("spit-pairing")
+    used = {c for pile in row for c in pile} | set(centre)
+    other = next(r + s for s in "CDHS" for r in RANK_TEXTS if r + s not in used)  # the other player's lone card
+    k = SpitKernel(variant, [[[code_of(c) for c in pile] for pile in row], [[code_of(other)], [], [], [], []]],
+                   [[], []])
+    k.centre = [[code_of(centre[0])], [code_of(centre[1])]]
+    k.tops = [KEY_OF_CODE[code_of(c)] for c in centre]
+    k.started = True
+    table = model_table(k)
+    assume(not M.can_play_now(table, 0))  # a row that needs the search
+    found = k.unblocking_moves(0)
+    assert (found is not None) == M.can_play(table, 0), table
+    event("stuck" if found is None else f"unblocked by {min(len(found[0]), 3)}+ moves")
+    if found is not None:
+        for kind, i, j in found[0]:
+            M.apply_move(table, 0, ("move" if kind == MOVE else "pair", i, j))
+        assert M.can_play_now(table, 0), (found, table)
