@@ -432,10 +432,16 @@ def _judge_spit(v: Variant, data: dict[str, Any], names: tuple[str, ...], all_vi
     rounds, results = judge_rounds(v, data["deals"], names, all_violations=all_violations)
     deals = []
     after: list[tuple[int, ...]] = []
-    for kernel, found, judged in rounds:
+    for kernel, found, judged, void in rounds:
         violations = tuple(_logged(i, problem, correction) for i, problem, correction in found)
         if kernel is None:
             deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
+            continue
+        if void:
+            held = tuple(kernel.held(p) for p in (0, 1))
+            after.append(held)
+            deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations,
+                                     events_judged=judged, void=True))
             continue
         result = kernel.result()
         held = tuple(len(h) for h in result.holdings) if result is not None else tuple(

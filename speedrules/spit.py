@@ -331,7 +331,8 @@ class SpitKernel:
 
     def unblocking_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
         """A short sequence of the player's own row moves after which a face-up card fits a
-        centre pile (the shortest without pairing; with pairing, the fewest piles dug): ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
+        centre pile (the shortest without pairing; with pairing, the fewest piles dug):
+        ``([(kind, from, to), ...], code)`` with ``kind`` ``MOVE`` (into a gap) or
         ``PAIR``, and the card it exposes; ``([], code)`` if a card fits now; ``None`` if no
         sequence does.
 
@@ -594,6 +595,35 @@ class SpitKernel:
     def lone_spitter(self) -> int:
         """The player who spat alone onto the only centre pile."""
         return self.alone if self.alone is not None else 0
+
+    def copy(self) -> SpitKernel:
+        """An independent copy of the round (the variant and names shared, every list copied).
+
+        >>> from speedrules import load_variant
+        >>> k = SpitKernel(load_variant("spit"), [[[1]], [[2]]], [[3], [4]])
+        >>> other = k.copy(); other.apply_event(SPIT)
+        >>> k.started, other.started, k.state() == k.copy().state()
+        (False, True, True)
+        """
+        other = SpitKernel.__new__(SpitKernel)
+        other.__setstate__(self.__getstate__())
+        return other
+
+    _COPIED = ("alone", "card_ok", "jammed", "last_t", "locked", "names", "out_seat", "pairing", "rules", "started",
+               "variant", "version", "winner")
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The whole state, its lists copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
+        return (tuple(getattr(self, name) for name in self._COPIED),
+                [[list(p) for p in row] for row in self.rows], [list(s) for s in self.spits],
+                [list(p) for p in self.centre], list(self.tops), list(self.owners), list(self.slaps))
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        plain, self.rows, self.spits, self.centre, self.tops, self.owners, self.slaps = state
+        for name, value in zip(self._COPIED, plain, strict=True):
+            setattr(self, name, value)
+        self._reach_cache = {}
+        self._stuck_rows = set()
 
     def state(self) -> tuple[Any, ...]:
         """The whole state of the round as one value (for comparing rounds)."""

@@ -27,9 +27,9 @@ from typing import Any
 import attrs
 
 from . import rules
-from .cards import CODE_OF_TEXT
+from .cards import CODE_OF_TEXT, TEXT_OF
 from .errors import Violation, brief
-from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
+from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
 from .variant import Variant
 
 SpitEvent = tuple[int, int, int, int, int | None, float | int | None]
@@ -177,15 +177,68 @@ def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+RoundJudged = tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int, bool]
+"""A round as :func:`judge_rounds` judged it: its kernel (``None`` if the layout could not be
+laid), its violations as ``(event index, violation, correction)``, the events judged, and
+whether ``--all`` found the round void."""
+
+
+def correction(kernel: SpitKernel, event: SpitEvent) -> str:
+    """What the correction procedure does about an illegal Spit event: it is undone (000:
+    "returning the illegal card ... restoring the immediately preceding position")."""
+    kind, player, a, _, _, _ = event
+    name = kernel.names[player] if player in (0, 1) else f"seat {brief(player)}"
+    if kind == PLAY and forced(kernel, event) is not None:
+        return f"{TEXT_OF[kernel.rows[player][a][-1]]} went back to {name}'s stock pile {a}"
+    if kind in (MOVE, PAIR) and forced(kernel, event) is not None:
+        return f"{TEXT_OF[kernel.rows[player][a][-1]]} went back to {name}'s stock pile {a}"
+    if kind == SPIT and forced(kernel, event) is not None:
+        return "the spit was undone: the cards went back on the spit piles"
+    return f"the {KIND_NAMES[kind]} was ignored"
+
+
+def forced(kernel: SpitKernel, event: SpitEvent) -> SpitKernel | None:
+    """A copy of the round in which the illegal ``event`` stood anyway, where that is physically
+    possible (a card on top of the pile it is taken from, a spit card to turn, a centre pile
+    to put it on); ``None`` where it is not, and for claims, which change no card's place."""
+    kind, player, a, b, card, _ = event
+    if kernel.is_over() or kind in (SLAP, CHOOSE):
+        return None
+    if kind == SPIT:
+        spitters = kernel.spitters()
+        if not spitters or (len(spitters) == 1 and kernel.locked is None and a not in (0, 1)):
+            return None
+    else:
+        if player not in (0, 1):
+            return None
+        row = kernel.rows[player]
+        if not 0 <= a < len(row) or not row[a] or (card is not None and row[a][-1] != card):
+            return None
+        if kind == PLAY and b not in (0, 1):
+            return None
+        if kind in (MOVE, PAIR) and (not 0 <= b < len(row) or b == a):
+            return None
+    shadow = kernel.copy()
+    shadow.apply_event(kind, player, a, b, card, None)
+    return shadow
+
+
 def judge_rounds(
     variant: Variant, deals: Sequence[dict[str, Any]], names: tuple[str, ...], *, all_violations: bool = False,
-) -> tuple[list[tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int]], list[RoundResult]]:
-    """Judge each round of a checked Spit log: per round, its kernel (``None`` if the layout
-    could not be laid), its violations as ``(event index, violation, correction)`` and the
-    events judged; and the results of the rounds that were settled."""
+) -> tuple[list[RoundJudged], list[RoundResult]]:
+    """Judge each round of a checked Spit log (see :data:`RoundJudged`), and return the
+    results of the rounds that were settled.
+
+    By default a round's judging stops at its first violation.  With ``all_violations`` each
+    illegal event is undone and judging goes on (a decreasing time is ignored and the event
+    judged without it), as for Speed: the position in which the illegal event had stood is
+    kept where that is physically possible, and when a later event is illegal only because
+    of the correction (it would stand in that position), the position cannot be restored
+    accurately and the round is void: judging of it stops, and the next round's layout is
+    checked against the deck only."""
     from .spitgame import check_spit_layout, game_outcome
 
-    out: list[tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int]] = []
+    out: list[RoundJudged] = []
     results: list[RoundResult] = []
     holdings: Sequence[Sequence[int]] | None = None
     unsettled = False
@@ -203,31 +256,42 @@ def judge_rounds(
         problem = check_spit_layout(variant, layout, None if unsettled else holdings, first=number == 0)
         if problem is not None:
             found.append((None, problem, None))
-            out.append((None, found, 0))
+            out.append((None, found, 0, False))
             unsettled = stopped = True
             continue
         kernel = SpitKernel(variant, *layout, names=names)
+        shadow: SpitKernel | None = None
         judged = 0
+        void = False
         for index, ev in enumerate(deal["events"]):
-            kind, player, a, b, card, t = code_event(ev)
+            event = code_event(ev)
+            kind, player, a, b, card, t = event
             problem = kernel.check_event(kind, player, a, b, card, t)
             judged = index + 1
             if problem is None:
                 kernel.apply_event(kind, player, a, b, card, t)
+                if shadow is not None and shadow.event(kind, player, a, b, card, None) is not None:
+                    shadow = None  # the corrected event no longer matters
                 continue
             if not all_violations:
                 found.append((index, problem, None))
                 break
+            if shadow is not None and shadow.check_event(kind, player, a, b, card, None) is None:
+                void = True
+                found.append((index, problem, "the round is void: this event would stand had the corrected one "
+                              "stood, so the position cannot be restored accurately"))
+                break
             if problem.rule == rules.TIME_ORDER and kernel.check_event(kind, player, a, b, card, None) is None:
                 kernel.apply_event(kind, player, a, b, card, None)
                 found.append((index, problem, "the event's time was ignored"))
-            else:
-                found.append((index, problem, "the event was ignored"))
-        result = kernel.result()
+                continue
+            found.append((index, problem, correction(kernel, event)))
+            shadow = forced(kernel, event)
+        result = None if void else kernel.result()
         unsettled = result is None
-        stopped = unsettled and any(index is not None and correction is None for index, _, correction in found)
+        stopped = void or (unsettled and any(index is not None and fix is None for index, _, fix in found))
         if result is not None:
             results.append(result)
             holdings = result.holdings
-        out.append((kernel, found, judged))
+        out.append((kernel, found, judged, void))
     return out, results
