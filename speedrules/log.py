@@ -109,17 +109,27 @@ class LogError(DocumentError):
 
 
 @functools.cache
-def log_schema() -> dict[str, Any]:
-    """The log JSON Schema (Draft 2020-12)."""
+def log_schema(family: Family | None = None) -> dict[str, Any]:
+    """The log JSON Schema (Draft 2020-12), ``schemas/log.schema.json``; with ``family``, its
+    form for logs of that family, whose deals are all Speed deals or all Spit rounds (a
+    schema cannot tell a variant's family from its name, so the file allows either).
+
+    >>> log_schema(Family.SPIT)["properties"]["deals"]["items"]
+    {'$ref': '#/$defs/spit_deal'}
+    """
     schema: dict[str, Any] = json.loads(
         data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
     )
+    if family is not None:
+        deal = "#/$defs/deal" if family is Family.SPEED else "#/$defs/spit_deal"
+        schema["properties"]["deals"] = {"type": "array", "items": {"$ref": deal}}
     return schema
 
 
 @functools.cache
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(log_schema())
+    """The Speed form's validator: its errors name the place in a Speed deal."""
+    return jsonschema.Draft202012Validator(log_schema(Family.SPEED))
 
 
 # ---------------------------------------------------------------------- structural check

@@ -52,11 +52,16 @@ _MAX_INDEX = 1_000_000
 
 
 def _index(value: Any) -> bool:
+    """A JSON Schema integer from 0 to :data:`_MAX_INDEX` (``1.0`` counts, ``True`` does not),
+    as ``spit_index`` in schemas/log.schema.json."""
+    if type(value) is float:
+        return value.is_integer() and 0 <= value <= _MAX_INDEX
     return type(value) is int and 0 <= value <= _MAX_INDEX
 
 
 def _time(value: Any) -> bool:
-    return (type(value) is int and 0 <= value <= 2**63 - 1) or (type(value) is float and 0 <= value < math.inf)
+    """A number >= 0 (``t`` in schemas/log.schema.json; the readers refuse infinities)."""
+    return (type(value) is int and value >= 0) or (type(value) is float and 0 <= value < math.inf)
 
 
 def event_problem(ev: Any) -> str | None:
@@ -89,12 +94,12 @@ def code_event(ev: dict[str, Any]) -> SpitEvent:
     card = CODE_OF_TEXT[ev["card"]] if "card" in ev else None
     t = ev.get("t")
     if kind == SPIT:
-        return SPIT, -1, ev.get("pile", -1), -1, None, t
+        return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
     if kind == PLAY:
-        return PLAY, ev["player"], ev["stock"], ev["pile"], card, t
+        return PLAY, int(ev["player"]), int(ev["stock"]), int(ev["pile"]), card, t
     if kind in (MOVE, PAIR):
-        return kind, ev["player"], ev["stock"], ev["to"], card, t
-    return kind, ev["player"], ev["pile"], -1, None, t
+        return kind, int(ev["player"]), int(ev["stock"]), int(ev["to"]), card, t
+    return kind, int(ev["player"]), int(ev["pile"]), -1, None, t
 
 
 def layout_codes(layout: Any) -> Codes | str:

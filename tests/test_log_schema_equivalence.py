@@ -16,7 +16,6 @@ import functools
 import json
 import random
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 import jsonschema
@@ -26,9 +25,10 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import deal, load_variant, log_from_games
-from speedrules.log import LogError, _compile, parse_log
+from speedrules.log import LogError, _compile, log_schema, parse_log
+from speedrules.variant import Family
 
-SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "log.schema.json").read_text())
+SCHEMA = log_schema(Family.SPEED)  # schemas/log.schema.json with its deals in the Speed form
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 T = TypeVar("T")
 
@@ -94,9 +94,9 @@ def bases() -> list[dict[str, Any]]:
 CARDS_AND_RANKS = ["AS", "as", "aS", "10h", "10H", "Th", "tC", "JK", "jk", "Jk", "KD", "QC", "1X", "11S", "1S",
                    "AS\n", " AS", "AS ", "A", "10", "T", "t", "k", "1", "0", "JKR", "J", "j", "\n", "", "🂡"]
 WORDS = ["speedrules-log/1", "speedrules-log/1\n", "speedrules-log/2", "reveal", "play", "draw", "flip", "rebuild",
-         "Play", "jump", "speed", "speedy", "Ann", "x"]
+         "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose"]
 KEYS = ["type", "t", "player", "pile", "card", "cards", "as", "reserves", "format", "variant", "players", "meta",
-        "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", ""]
+        "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", "", "stock", "spit", "to"]
 NUMBERS = [0, 1, 2, 3, -1, -0.0, 0.0, 1.0, 2.0, 1.5, -1.0, 1e20, 2**63, 10**30, True, False]
 
 
