@@ -1,6 +1,6 @@
-"""Hypothesis strategies for the rules of Speed, for projects that property-test their own code
-against them (a bot, a log writer, a table UI): bundled variants, dealt layouts, games played to
-any point by legal actions, their positions, and their logs.
+"""Hypothesis strategies for the rules of Speed and Spit, for projects that property-test their
+own code against them (a bot, a log writer, a table UI): bundled variants, dealt layouts, games
+played to any point by legal actions, their positions, and their logs; for Spit, ``spit_*``.
 
 Needs hypothesis (``pip install hypothesis``; it comes with ``speedrules[test]``).  Every
 strategy shrinks towards the plainest case: plain ``speed``, seed 0, fewer actions.
@@ -25,10 +25,12 @@ except ImportError as err:  # pragma: no cover - the message is the point
 from .game import Game, deal, deal_layout
 from .layout import Layout
 from .loading import load_variant, variant_names
-from .log import Log
+from .log import Log, parse_log
+from .spitgame import SpitGame, SpitLayout, deal_spit
 from .variant import Variant
 
-__all__ = ["games", "layouts", "logs", "positions", "variants"]
+__all__ = ["games", "layouts", "logs", "positions", "spit_games", "spit_layouts", "spit_logs", "spit_variants",
+           "variants"]
 
 
 def _variant(variant: Variant | str) -> Variant:
@@ -88,3 +90,59 @@ def positions(variant: Variant | str | None = None, *, max_actions: int = 200) -
     >>> test_positions_read_back()
     """
     return games(variant, max_actions=max_actions).map(Game.position)
+
+
+def spit_variants(names: tuple[str, ...] | None = None) -> st.SearchStrategy[Variant]:
+    """One of the bundled variants of Spit (or of ``names``), ``spit`` first."""
+    return st.sampled_from(names or variant_names("spit")).map(load_variant)
+
+
+def spit_layouts(variant: Variant | str | None = None) -> st.SearchStrategy[SpitLayout]:
+    """The first round of a game of Spit dealt by the rules from a drawn seed (of ``variant``,
+    or of a drawn Spit variant): 26 cards a player, each row laid 1-2-3-4-5 (or the variant's)."""
+    chosen = spit_variants() if variant is None else st.just(_variant(variant))
+    return st.tuples(chosen, st.integers(0, 2**32 - 1)).map(lambda vs: deal_spit(vs[0], vs[1]).layout)
+
+
+@st.composite
+def spit_games(draw: st.DrawFn, variant: Variant | str | None = None, *, max_actions: int = 200,
+               timed: bool = True) -> SpitGame:
+    """A game of Spit (of ``variant``, or of a drawn Spit variant) after up to ``max_actions``
+    steps, each a legal action drawn from those legal at that moment (spits, plays, gap moves,
+    pairings, slaps or choices) or, once a round is settled, the next round laid by the rules;
+    with ``timed``, each action at a drawn time, never decreasing.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=5, derandomize=True)
+    ... @given(spit_games(max_actions=60))
+    ... def test_no_card_is_lost(game):
+    ...     k = game.kernel
+    ...     held = [c for side in (k.rows, [k.spits], [k.centre]) for row in side for pile in row for c in pile]
+    ...     assert sorted(held) == list(range(52))
+    >>> test_no_card_is_lost()
+    """
+    chosen = draw(spit_variants()) if variant is None else _variant(variant)
+    game = deal_spit(chosen, seed=draw(st.integers(0, 2**32 - 1)))
+    t = 0
+    for _ in range(draw(st.integers(0, max_actions))):
+        if game.outcome() is not None:
+            break
+        if game.is_round_settled():
+            game.next_round()
+            continue
+        actions = game.legal_actions()
+        if not actions:
+            break
+        action = draw(st.sampled_from(actions))
+        if timed:
+            t += draw(st.sampled_from([0, 10, 250, 1000]))
+            game.apply(action, t=t)
+        else:
+            game.apply(action)
+    return game
+
+
+def spit_logs(variant: Variant | str | None = None, *, max_actions: int = 200) -> st.SearchStrategy[Log]:
+    """The log of a game drawn by :func:`spit_games` (valid: every event in it stood; one deal
+    per round)."""
+    return spit_games(variant, max_actions=max_actions).map(lambda game: parse_log(game.to_log_data()))

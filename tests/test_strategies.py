@@ -32,3 +32,37 @@ def test_games_are_legal_all_the_way(game: speedrules.Game) -> None:
 @given(strategies.logs(max_actions=80))
 def test_logs_are_valid(log: speedrules.Log) -> None:
     assert speedrules.referee(log).valid
+
+
+@settings(max_examples=25, derandomize=True)
+@given(strategies.spit_variants())
+def test_spit_variants_are_bundled_spit_variants(variant: speedrules.Variant) -> None:
+    assert variant.name in speedrules.variant_names("spit") and variant.spit is not None
+
+
+@settings(max_examples=25, derandomize=True)
+@given(strategies.spit_variants(), strategies.spit_layouts("spit-four-piles"))
+def test_spit_layouts_are_first_rounds_of_their_variant(variant: speedrules.Variant,
+                                                        layout: speedrules.SpitLayout) -> None:
+    from speedrules.spitgame import check_spit_layout
+
+    assert check_spit_layout(speedrules.load_variant("spit-four-piles"), layout.codes(), None) is None
+    assert [len(p) for p in layout.stock[0]] == [1, 2, 3, 4]
+
+
+@settings(max_examples=20, derandomize=True, deadline=None)
+@given(strategies.spit_games(max_actions=400))
+def test_spit_games_are_legal_all_the_way(game: speedrules.SpitGame) -> None:
+    log = speedrules.parse_log(game.to_log_data())
+    replay = speedrules.SpitGame.from_log(log, len(log.rounds) - 1)  # raises at any illegal action
+    assert replay.kernel.state() == game.kernel.state() and replay.results == game.results
+    k = game.kernel
+    held = [c for row in k.rows for pile in row for c in pile] + [c for s in k.spits for c in s]
+    assert sorted(held + [c for pile in k.centre for c in pile]) == list(range(52))
+
+
+@settings(max_examples=10, derandomize=True, deadline=None)
+@given(strategies.spit_logs("spit-pairing", max_actions=150))
+def test_spit_logs_are_valid(log: speedrules.Log) -> None:
+    verdict = speedrules.referee(log)
+    assert verdict.valid and len(verdict.deals) == len(log.rounds)
