@@ -61,7 +61,7 @@ from .documents import (
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
 from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
-from .spitlog import SpitRound, document_problem, read_rounds
+from .spitlog import SpitRound, read_document
 from .variant import Family, Variant
 
 if TYPE_CHECKING:
@@ -476,6 +476,7 @@ class Log:
     variant: Variant
     name: str = "<log>"
     compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
+    spit_rounds: tuple[SpitRound, ...] = attrs.field(default=(), repr=False)
 
     def __repr__(self) -> str:  # never the whole (possibly huge, possibly hostile) document
         return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.compiled)} deal(s)>"
@@ -505,9 +506,7 @@ class Log:
     def rounds(self) -> tuple[SpitRound, ...]:
         """A Spit log's rounds, coded (each round's layout and events); empty for a Speed log,
         whose deals are :attr:`deals`."""
-        if self.variant.family is Family.SPEED:
-            return ()
-        return read_rounds(self.data)
+        return self.spit_rounds
 
     def spit_actions(self, deal: int) -> list[tuple[SpitAction, float | int | None]]:
         """The events of round ``deal`` of a Spit log as library actions, each with its time ``t``."""
@@ -681,10 +680,10 @@ def parse_log(
 
 def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
     """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
-    problem = document_problem(data)
+    rounds, problem = read_document(data)
     if problem is not None:
         raise LogError(f"{name}: {problem[0]}", problem[1])
-    return Log(data=data, variant=v, name=name, compiled=())
+    return Log(data=data, variant=v, name=name, compiled=(), spit_rounds=rounds)
 
 
 def _without_meta(data: Any) -> Any:

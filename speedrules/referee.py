@@ -58,6 +58,7 @@ from .log import (
     resolve_variant,
     top_is_valid,
 )
+from .spitlog import SpitRound, judge_rounds
 from .variant import Collisions, Family, Scoring, Variant
 
 # Enum members read on every deal, bound once: reading one off its class costs about
@@ -423,16 +424,15 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
     return result, late
 
 
-def _judge_spit(v: Variant, data: dict[str, Any], names: tuple[str, ...], all_violations: bool) -> Verdict:
+def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
     """The verdict on a Spit log (see :mod:`speedrules.spitlog`): one deal verdict per round, and
     the game as the match (format ``spit``)."""
     from .spitgame import game_outcome
-    from .spitlog import judge_rounds
 
-    rounds, results = judge_rounds(v, data["deals"], names, all_violations=all_violations)
+    judged, results = judge_rounds(v, rounds, names, all_violations=all_violations)
     deals = []
     after: list[tuple[int, ...]] = []
-    for kernel, found, judged, void in rounds:
+    for kernel, found, events_judged, void in judged:
         violations = tuple(_logged(i, problem, correction) for i, problem, correction in found)
         if kernel is None:
             deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
@@ -441,14 +441,14 @@ def _judge_spit(v: Variant, data: dict[str, Any], names: tuple[str, ...], all_vi
             held = tuple(kernel.held(p) for p in (0, 1))
             after.append(held)
             deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations,
-                                     events_judged=judged, void=True))
+                                     events_judged=events_judged, void=True))
             continue
         result = kernel.result()
         held = tuple(len(h) for h in result.holdings) if result is not None else tuple(
             kernel.held(p) for p in (0, 1))
         after.append(held)
         deals.append(DealVerdict(finished=result is not None, winner=kernel.out_seat, remaining=held,
-                                 violations=violations, events_judged=judged))
+                                 violations=violations, events_judged=events_judged))
     outcome = game_outcome(v, results)
     assert v.spit is not None
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
@@ -466,11 +466,16 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
     if not isinstance(log, Log):
         raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
     if variant is not None and variant is not log.variant:
-        log = attrs.evolve(log, variant=as_variant(variant))
+        override = as_variant(variant)
+        if override.family is not log.variant.family:
+            raise InvalidArgumentError(f"{override.name} is a variant of {override.family.value.capitalize()} and "
+                                       f"{brief(log.name)} a log of {log.variant.family.value.capitalize()}: judge a "
+                                       "log by a variant of its own game")
+        log = attrs.evolve(log, variant=override)
     names = log.names
     v = log.variant
     if v.family is not Family.SPEED:
-        return _judge_spit(v, log.data, names, all_violations)
+        return _judge_spit(v, log.rounds, names, all_violations)
     raw = log.data["deals"]
     deals = [judge_deal(v, deal, names, all_violations=all_violations, raw_events=raw[i]["events"])
              for i, deal in enumerate(log.compiled)]

@@ -64,42 +64,57 @@ def _time(value: Any) -> bool:
     return (type(value) is int and value >= 0) or (type(value) is float and 0 <= value < math.inf)
 
 
-def event_problem(ev: Any) -> str | None:
-    """Why a raw event is not a Spit event of the log format, or ``None``."""
-    if not isinstance(ev, dict):
+_REQUIRED = {kind: frozenset(required) for kind, (required, _) in _FIELDS.items()}
+_ALLOWED = {kind: frozenset(required | optional) for kind, (required, optional) in _FIELDS.items()}
+
+
+def read_event(ev: Any) -> SpitEvent | str:
+    """A raw event coded (see :data:`SpitEvent`), or why it is not a Spit event of the log
+    format (schemas/log.schema.json, ``spit_event``)."""
+    if type(ev) is not dict:
         return f"an event is a mapping, not {brief(ev)}"
     kind = ev.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
+    if type(kind) is not str or kind not in _FIELDS:
         return f"{brief(kind)} is not a Spit event type ({', '.join(_FIELDS)})"
-    required, optional = _FIELDS[kind]
-    missing = sorted(required - ev.keys())
-    if missing:
-        return f"a {kind} event needs {', '.join(missing)}"
-    extra = sorted(str(k) for k in ev.keys() - required - optional)
-    if extra:
-        return f"a {kind} event has no field {', '.join(map(brief, extra))}"
+    keys = ev.keys()
+    if not (_REQUIRED[kind] <= keys and keys <= _ALLOWED[kind]):
+        missing = sorted(_REQUIRED[kind] - keys)
+        if missing:
+            return f"a {kind} event needs {', '.join(missing)}"
+        return f"a {kind} event has no field {', '.join(map(brief, sorted(str(k) for k in keys - _ALLOWED[kind])))}"
     for key in ("player", "stock", "pile", "to"):
         if key in ev and not _index(ev[key]):
             return f"{key} is a whole number from 0, not {brief(ev[key])}"
-    if "card" in ev and (not isinstance(ev["card"], str) or ev["card"] not in CODE_OF_TEXT):
-        return f"{brief(ev['card'])} is not a card"
-    if "t" in ev and not _time(ev["t"]):
-        return f"t is a time in ms (a number >= 0), not {brief(ev['t'])}"
-    return None
+    card = None
+    if "card" in ev:
+        text = ev["card"]
+        if type(text) is not str or text not in CODE_OF_TEXT:
+            return f"{brief(text)} is not a card"
+        card = CODE_OF_TEXT[text]
+    t = ev.get("t")
+    if "t" in ev and not _time(t):
+        return f"t is a time in ms (a number >= 0), not {brief(t)}"
+    code = _KINDS[kind]
+    if code == SPIT:
+        return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
+    if code == PLAY:
+        return PLAY, int(ev["player"]), int(ev["stock"]), int(ev["pile"]), card, t
+    if code in (MOVE, PAIR):
+        return code, int(ev["player"]), int(ev["stock"]), int(ev["to"]), card, t
+    return code, int(ev["player"]), int(ev["pile"]), -1, None, t
+
+
+def event_problem(ev: Any) -> str | None:
+    """Why a raw event is not a Spit event of the log format, or ``None``."""
+    read = read_event(ev)
+    return read if isinstance(read, str) else None
 
 
 def code_event(ev: dict[str, Any]) -> SpitEvent:
     """A raw event :func:`event_problem` accepted, coded."""
-    kind = _KINDS[ev["type"]]
-    card = CODE_OF_TEXT[ev["card"]] if "card" in ev else None
-    t = ev.get("t")
-    if kind == SPIT:
-        return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
-    if kind == PLAY:
-        return PLAY, int(ev["player"]), int(ev["stock"]), int(ev["pile"]), card, t
-    if kind in (MOVE, PAIR):
-        return kind, int(ev["player"]), int(ev["stock"]), int(ev["to"]), card, t
-    return kind, int(ev["player"]), int(ev["pile"]), -1, None, t
+    read = read_event(ev)
+    assert not isinstance(read, str), read
+    return read
 
 
 def layout_codes(layout: Any) -> Codes | str:
@@ -144,6 +159,33 @@ class SpitRound:
         return self.stock, self.spit
 
 
+def read_document(data: dict[str, Any]) -> tuple[tuple[SpitRound, ...], tuple[str, str] | None]:
+    """The rounds of a Spit log document (the envelope checked already), coded, and ``None``;
+    or no rounds and the first place where its deals are not what the format allows, as
+    ``(location, reason)``."""
+    rounds = []
+    for d, deal in enumerate(data["deals"]):
+        where = f"deals[{d}]"
+        if type(deal) is not dict or not {"layout", "events"} <= deal.keys() or not deal.keys() <= {
+                "layout", "events", "meta"}:
+            return (), (where, "a deal is a mapping with layout, events and an optional meta")
+        if "meta" in deal and type(deal["meta"]) is not dict:
+            return (), (f"{where}.meta", "meta is a mapping")
+        coded = layout_codes(deal["layout"])
+        if isinstance(coded, str):
+            return (), (f"{where}.layout", coded)
+        if type(deal["events"]) is not list:
+            return (), (f"{where}.events", "events is a list")
+        events = []
+        for e, ev in enumerate(deal["events"]):
+            read = read_event(ev)
+            if isinstance(read, str):
+                return (), (f"{where}.events[{e}]", read)
+            events.append(read)
+        rounds.append(SpitRound(coded[0], coded[1], tuple(events)))
+    return tuple(rounds), None
+
+
 def read_rounds(data: dict[str, Any]) -> tuple[SpitRound, ...]:
     """The rounds of a Spit log document that :func:`document_problem` accepted, coded.
 
@@ -152,34 +194,15 @@ def read_rounds(data: dict[str, Any]) -> tuple[SpitRound, ...]:
     >>> read_rounds(doc)[0].events
     ((0, -1, -1, -1, None, None),)
     """
-    out = []
-    for deal in data["deals"]:
-        coded = layout_codes(deal["layout"])
-        assert not isinstance(coded, str)
-        out.append(SpitRound(coded[0], coded[1], tuple(code_event(ev) for ev in deal["events"])))
-    return tuple(out)
+    rounds, problem = read_document(data)
+    assert problem is None, problem
+    return rounds
 
 
 def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     """The first place where a Spit log's deals are not what the format allows, as
     ``(location, reason)``, or ``None`` (the envelope was checked already)."""
-    for d, deal in enumerate(data["deals"]):
-        where = f"deals[{d}]"
-        if not isinstance(deal, dict) or not {"layout", "events"} <= deal.keys() or not deal.keys() <= {
-                "layout", "events", "meta"}:
-            return where, "a deal is a mapping with layout, events and an optional meta"
-        if "meta" in deal and not isinstance(deal["meta"], dict):
-            return f"{where}.meta", "meta is a mapping"
-        coded = layout_codes(deal["layout"])
-        if isinstance(coded, str):
-            return f"{where}.layout", coded
-        if not isinstance(deal["events"], list):
-            return f"{where}.events", "events is a list"
-        for e, ev in enumerate(deal["events"]):
-            problem = event_problem(ev)
-            if problem is not None:
-                return f"{where}.events[{e}]", problem
-    return None
+    return read_document(data)[1]
 
 
 RoundJudged = tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int, bool]
@@ -229,9 +252,9 @@ def forced(kernel: SpitKernel, event: SpitEvent) -> SpitKernel | None:
 
 
 def judge_rounds(
-    variant: Variant, deals: Sequence[dict[str, Any]], names: tuple[str, ...], *, all_violations: bool = False,
+    variant: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], *, all_violations: bool = False,
 ) -> tuple[list[RoundJudged], list[RoundResult]]:
-    """Judge each round of a checked Spit log (see :data:`RoundJudged`), and return the
+    """Judge each round of a checked Spit log (:attr:`speedrules.Log.rounds`) (see :data:`RoundJudged`), and return the
     results of the rounds that were settled.
 
     By default a round's judging stops at its first violation.  With ``all_violations`` each
@@ -248,10 +271,9 @@ def judge_rounds(
     holdings: Sequence[Sequence[int]] | None = None
     unsettled = False
     stopped = False  # the round before was not judged to its end: what it left is not known
-    for number, deal in enumerate(deals):
+    for number, logged in enumerate(rounds):
         found: list[tuple[int | None, Violation, str | None]] = []
-        layout = layout_codes(deal["layout"])
-        assert not isinstance(layout, str)
+        layout = logged.codes
         if game_outcome(variant, results) is not None:
             found.append((None, Violation(rules.MATCH_AFTER_END, None, f"round {number} is logged after the game "
                                           "was decided; it does not count"), None))
@@ -268,8 +290,7 @@ def judge_rounds(
         shadow: SpitKernel | None = None
         judged = 0
         void = False
-        for index, ev in enumerate(deal["events"]):
-            event = code_event(ev)
+        for index, event in enumerate(logged.events):
             kind, player, a, b, card, t = event
             problem = kernel.check_event(kind, player, a, b, card, t)
             judged = index + 1
