@@ -140,3 +140,13 @@ def test_a_settled_round_then_the_next() -> None:
     with pytest.raises(IllegalActionError) as err:
         SpitGame.from_log(parse_log(data), 1)
     assert err.value.rule == rules.SPIT_LAYOUT_CARDS
+
+
+def test_a_log_is_judged_only_by_a_variant_of_its_own_game() -> None:
+    spit_log = parse_log(deal_spit("spit", seed=1).to_log_data())
+    speed_log = speedrules.deal("speed", seed=1).to_log()
+    with pytest.raises(InvalidArgumentError, match="of its own game"):
+        referee(speed_log, variant=speedrules.load_variant("spit"))
+    with pytest.raises(InvalidArgumentError, match="of its own game"):
+        referee(spit_log, variant=speedrules.load_variant("speed"))
+    assert referee(spit_log, variant=speedrules.load_variant("spit-pairing")).variant == "spit-pairing"
