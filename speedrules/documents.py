@@ -55,6 +55,10 @@ class DocumentError(SpeedrulesError):
         self.reason = reason
         super().__init__(f"{location}: {reason}" if location else reason)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (to and from worker processes)."""
+        return type(self), (self.location, self.reason)
+
 
 # ---------------------------------------------------------------------- YAML
 

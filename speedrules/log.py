@@ -107,6 +107,10 @@ class LogError(DocumentError):
         if len(self.problems) > 1:
             self.args = ("\n".join(f"{where}: {why}" for where, why in self.problems),)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (to and from worker processes: ``referee --jobs``, :mod:`speedrules.dask`)."""
+        return type(self), (self.location, self.reason, self.problems)
+
 
 @functools.cache
 def log_schema(family: Family | None = None) -> dict[str, Any]:
