@@ -108,14 +108,22 @@ class PositionError(SpeedrulesError):
     speedrules.errors.PositionError: position: a position has 8 fields (9 during a collision) ..., not 7: ...
     """
 
-    FIELDS = ("hands", "draw stacks", "centre piles", "reserves", "draws owed", "status", "clock", "count",
-              "instant")
+    FIELDS: tuple[str, ...] = ("hands", "draw stacks", "centre piles", "reserves", "draws owed", "status", "clock",
+                               "count", "instant")
 
     def __init__(self, field: int | None, reason: str) -> None:
         self.field = field
         self.reason = reason
         where = "position" if field is None else f"position field {field} ({self.FIELDS[field - 1]})"
         super().__init__(f"{where}: {reason}")
+
+
+class SpitPositionError(PositionError):
+    """A Spit position's text (:meth:`speedrules.SpitGame.from_position`) is not well formed,
+    or not a position of its variant; ``field`` is the number of the field at fault (1-7, see
+    :class:`speedrules.position.SpitPosition`), ``None`` for the whole."""
+
+    FIELDS: tuple[str, ...] = ("rows", "spit piles", "centre piles", "status", "clock", "count", "game")
 
 
 class VariantError(SpeedrulesError):

@@ -38,6 +38,7 @@ import attrs
 from . import rules
 from .cards import RANK_OF, TEXT_OF
 from .errors import Violation, brief
+from .position import SpitPosition
 from .ranks import EMPTY_KEY, KEY_OF_CODE
 from .variant import Claim, SpitRules, Stuck, Variant
 
@@ -624,6 +625,34 @@ class SpitKernel:
             setattr(self, name, value)
         self._reach_cache = {}
         self._stuck_rows = set()
+
+    def position(self, round: int = 0, wins: tuple[int, int] = (0, 0)) -> SpitPosition:
+        """The round's state as a :class:`~speedrules.position.SpitPosition` (stacks top first),
+        with the game's ``round`` and the rounds each player has won before it."""
+        return SpitPosition(
+            rows=tuple(tuple(tuple(reversed(p)) for p in row) for row in self.rows),
+            spits=tuple(tuple(reversed(s)) for s in self.spits),
+            centre=tuple(tuple(reversed(p)) for p in self.centre),
+            started=self.started, out=self.out_seat, jammed=self.jammed, alone=self.alone, locked=self.locked,
+            owners=(self.owners[0], self.owners[1]), slaps=tuple(self.slaps), won=self.winner, clock=self.last_t,
+            count=self.version, round=round, wins=wins)
+
+    @classmethod
+    def from_position(cls, variant: Variant, position: SpitPosition, *,
+                      names: tuple[str, ...] | None = None) -> SpitKernel:
+        """The round in the state ``position`` describes, checked against ``variant`` first
+        (a :class:`~speedrules.errors.SpitPositionError` names the field at fault)."""
+        problem = position.problem(variant)
+        if problem is not None:
+            raise problem
+        kernel = cls(variant, position.rows, position.spits, names=names)
+        kernel.__setstate__((
+            (position.alone, kernel.card_ok, position.jammed, position.clock, position.locked, kernel.names,
+             position.out, kernel.pairing, kernel.rules, position.started, variant, position.count, position.won),
+            kernel.rows, kernel.spits, [list(reversed(p)) for p in position.centre],
+            [KEY_OF_CODE[p[0]] if p else EMPTY_KEY for p in position.centre],
+            list(position.owners), list(position.slaps)))
+        return kernel
 
     def state(self) -> tuple[Any, ...]:
         """The whole state of the round as one value (for comparing rounds)."""

@@ -33,6 +33,7 @@ from .dealing import checked_names, checked_time, make_rng
 from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import shuffle_codes
 from .loading import SPIT_HOLDING, as_variant
+from .position import SpitPosition
 from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .spitlog import Codes, SpitEvent
 from .variant import Claim, Family, RoundsWinner, Variant
@@ -182,7 +183,8 @@ class SpitGame:
     :attr:`kernel` is the current round's rules kernel; :attr:`results` the finished rounds'.
     """
 
-    __slots__ = ("_rng", "history", "kernel", "layouts", "names", "results", "seed", "times", "variant")
+    __slots__ = ("_first", "_rng", "_wins", "history", "kernel", "layouts", "names", "results", "seed", "times",
+                 "variant")
 
     def __init__(self, variant: Variant | str, layout: SpitLayout, *, rng: random.Random | None = None,
                  seed: int | None = None, names: Sequence[str] | None = None) -> None:
@@ -195,6 +197,8 @@ class SpitGame:
         self.names = checked_names(v, names)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
+        self._first = 0  # the rounds before the first one this game holds (a game from a position)
+        self._wins = (0, 0)  # the rounds each player went out first in, of those
         self.results: list[RoundResult] = []
         self.layouts: list[SpitLayout] = []
         self.history: list[list[SpitAction]] = []
@@ -274,12 +278,80 @@ class SpitGame:
     @property
     def round(self) -> int:
         """The current round's number, from 0."""
-        return len(self.layouts) - 1
+        return self._first + len(self.history) - 1
 
     @property
     def layout(self) -> SpitLayout:
-        """The current round's layout."""
+        """The current round's layout (an :class:`InvalidActionError` for a game built from a
+        position in mid-round, which has none)."""
+        if len(self.layouts) < len(self.history):
+            raise InvalidActionError("a game built from a position in mid-round has no layout for that round")
         return self.layouts[-1]
+
+    def position(self) -> str:
+        """The whole state of the game within the round as one line, the Spit position notation
+        (like FEN): rows, spit piles, centre piles, status, clock, count of events, and the
+        round with the rounds each player has won; :meth:`from_position` reads it back;
+        :class:`speedrules.position.SpitPosition` documents it.
+
+        >>> game = deal_spit("spit", seed=2)
+        >>> game.apply(Spit(), t=0); game.apply(StockPlay(0, 2, 0), t=640)
+        >>> for field in game.position().split():
+        ...     print(field)
+        10S|3H,4D|KC,6H|5S,2H,QH,8H|9S,KS,8C,6C,6D/3S|AC,9C|10D,4S,QS|4C,4H,AS,QC|JS,3D,2S,2D,8D
+        10H,5D,AD,7C,JC,3C,JD,7S,2C,9D/KD,AH,6S,7D,5C,10C,7H,5H,JH,KH
+        9H,8S/QD
+        play
+        640
+        2
+        round=0,wins=0+0
+        """
+        wins = list(self._wins)
+        for result in self.results[:len(self.history) - 1]:
+            if result.out_seat is not None:
+                wins[result.out_seat] += 1
+        return str(self.kernel.position(self.round, (wins[0], wins[1])))
+
+    @classmethod
+    def from_position(cls, variant: Variant | str, position: str | SpitPosition, *, rng: random.Random | None = None,
+                      seed: int | None = None, names: Sequence[str] | None = None) -> SpitGame:
+        """The game in the state a position's text describes (see :meth:`position`), checked
+        against ``variant`` first, else a :class:`~speedrules.errors.SpitPositionError` naming
+        the field.  Its history starts empty; the rounds before are known only by who won them.
+        A position before the round's first spit is a layout, so the game has its
+        :attr:`layout` and a log; one in mid-round has neither.  ``rng`` or ``seed`` give the
+        random source that shuffles the next rounds.
+
+        >>> game = deal_spit("spit", seed=2)
+        >>> game.apply(Spit(), t=0)
+        >>> again = SpitGame.from_position("spit", game.position())
+        >>> again.position() == game.position(), again.legal_actions() == game.legal_actions()
+        (True, True)
+        """
+        v = as_variant(variant)
+        if v.family is not Family.SPIT:
+            raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: use Game.from_position")
+        parsed = position if isinstance(position, SpitPosition) else SpitPosition.parse(position)
+        checked = checked_names(v, names)
+        kernel = SpitKernel.from_position(v, parsed, names=checked)
+        layouts = [SpitLayout.from_codes(parsed.rows, parsed.spits)] if not parsed.started else []
+        result = kernel.result()
+        source = rng if rng is not None else random.Random(seed)
+        game = cls.__new__(cls)
+        game.__setstate__((v, checked, seed, source, parsed.round, parsed.wins, kernel, layouts, [[]], [[]],
+                           [result] if result is not None else []))
+        return game
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The whole game, its containers and random source copied (``copy.copy``, pickling)."""
+        source = random.Random()
+        source.setstate(self._rng.getstate())
+        return (self.variant, self.names, self.seed, source, self._first, self._wins, self.kernel.copy(),
+                list(self.layouts), [list(h) for h in self.history], [list(t) for t in self.times], list(self.results))
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.variant, self.names, self.seed, self._rng, self._first, self._wins, self.kernel, self.layouts,
+         self.history, self.times, self.results) = state
 
     @property
     def stock(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
@@ -345,7 +417,7 @@ class SpitGame:
         if self.kernel.is_settled():
             result = self.kernel.result()
             assert result is not None
-            if len(self.results) < len(self.layouts):
+            if len(self.results) < len(self.history):
                 self.results.append(result)
 
     def legal_actions(self, player: int | None = None) -> list[SpitAction]:
@@ -393,15 +465,18 @@ class SpitGame:
 
     def outcome(self) -> SpitOutcome | None:
         """The game's outcome (see :func:`game_outcome`); ``None`` while the game goes on."""
-        return game_outcome(self.variant, self.results)
+        return game_outcome(self.variant, self.results, before=self._first, wins=self._wins)
 
     def is_over(self) -> bool:
         return self.outcome() is not None
 
     def to_log_data(self, *, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """This game as a ``speedrules-log/1`` document: one deal per round, its layout and events."""
+        """This game as a ``speedrules-log/1`` document: one deal per round, its layout and events
+        (an :class:`InvalidActionError` for a game built from a position in mid-round)."""
         from .log import LOG_FORMAT, variant_reference
 
+        if len(self.layouts) < len(self.history):
+            raise InvalidActionError("a game built from a position in mid-round has no layout, so no log")
         data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(self.variant)}
         names = players if players is not None else self.names
         if tuple(names) != ("player 0", "player 1"):
@@ -411,8 +486,10 @@ class SpitGame:
         return data
 
 
-def game_outcome(variant: Variant, results: Sequence[RoundResult]) -> SpitOutcome | None:
-    """The outcome of a game whose settled rounds ended as ``results``: a player out of cards
+def game_outcome(variant: Variant, results: Sequence[RoundResult], *, before: int = 0,
+                 wins: tuple[int, int] = (0, 0)) -> SpitOutcome | None:
+    """The outcome of a game whose settled rounds ended as ``results`` (after ``before`` rounds
+    known only by the ``wins`` of each player, for a game from a position): a player out of cards
     once a round is settled (the row cleared, no spit card, no pile taken) wins outright; with a fixed number of rounds
     (``spit.rounds``), after the last one the player with fewer cards (or more round wins)
     wins, equal is a tie; ``None`` while the game goes on."""
@@ -420,12 +497,14 @@ def game_outcome(variant: Variant, results: Sequence[RoundResult]) -> SpitOutcom
     assert spit is not None
     for number, result in enumerate(results):
         if result.winner is not None:
-            return SpitOutcome(result.winner, "out of cards: nothing left after the round", number + 1)
-    if spit.rounds is None or len(results) < spit.rounds:
+            return SpitOutcome(result.winner, "out of cards: nothing left after the round", before + number + 1)
+    if spit.rounds is None or before + len(results) < spit.rounds:
         return None
-    last = results[spit.rounds - 1]
+    counted = results[:spit.rounds - before]
+    last = counted[-1]
     if spit.rounds_winner is RoundsWinner.ROUND_WINS:
-        scores, what = [sum(1 for r in results[:spit.rounds] if r.out_seat == p) for p in (0, 1)], "more rounds won"
+        scores = [wins[p] + sum(1 for r in counted if r.out_seat == p) for p in (0, 1)]
+        what = "more rounds won"
     else:
         scores, what = [-len(h) for h in last.holdings], "fewer cards"
     if scores[0] == scores[1]:
