@@ -36,6 +36,7 @@ from .errors import (
     InvalidArgumentError,
     PositionError,
     SpeedrulesError,
+    SpitPositionError,
     VariantError,
     Violation,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "SpitKernel",
     "SpitLayout",
     "SpitOutcome",
+    "SpitPositionError",
     "StockPlay",
     "Summary",
     "Ties",
