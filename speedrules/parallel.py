@@ -35,6 +35,7 @@ so ``--jobs N`` prints byte for byte what ``--jobs 1`` prints, and exits with th
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -216,10 +217,41 @@ def _size(path: str) -> int:
         return 0
 
 
-def archive_parts(path: str, chunk: int) -> Iterator[Part]:
+def count_newlines(path: str, start: int, end: int) -> int:
+    """The ``\n`` bytes in ``[start, end)`` of a file, read a block at a time (0 if it cannot
+    be read: the job that judges the range reports why)."""
+    try:
+        handle = open_regular(path, path)
+    except DocumentError:
+        return 0
+    count = 0
+    with handle:
+        handle.seek(start)
+        left = end - start
+        while left > 0:
+            block = handle.read(min(left, _BLOCK))
+            if not block:
+                break
+            count += block.count(b"\n")
+            left -= len(block)
+    return count
+
+
+NewlineCounter = Callable[[str, int, int], Callable[[], int]]
+"""Starts counting the newlines of a range somewhere (a Dask worker) and returns a function
+that waits for the count."""
+
+COUNTS_AHEAD = 64
+"""Ranges whose newlines are being counted ahead of the one handed out (with a ``NewlineCounter``)."""
+
+
+def archive_parts(path: str, chunk: int, counter: NewlineCounter | None = None) -> Iterator[Part]:
     """The ranges of an archive, each with the newlines before it, counted as they are
-    reached (lazily: the first range is handed out before the second is counted).  An
-    archive that cannot be opened is one part, whose worker reports why."""
+    reached (lazily: the first range is handed out before the second is counted).  The
+    parent counts them itself, or with ``counter`` has them counted elsewhere (on a cluster,
+    by the workers, a window of ranges ahead), so that it does not read the whole archive.
+    An archive that cannot be opened is one part, whose worker reports why; an archive of one
+    range is not read here at all."""
     try:
         handle = open_regular(path, path)
     except DocumentError:
@@ -227,6 +259,10 @@ def archive_parts(path: str, chunk: int) -> Iterator[Part]:
         return
     with handle:
         size = os.fstat(handle.fileno()).st_size
+        if counter is not None:
+            handle.close()
+            yield from _counted_parts(path, size, chunk, counter)
+            return
         start, newlines = 0, 0
         while True:
             end = start + chunk
@@ -244,14 +280,32 @@ def archive_parts(path: str, chunk: int) -> Iterator[Part]:
             start = end
 
 
+def _counted_parts(path: str, size: int, chunk: int, counter: NewlineCounter) -> Iterator[Part]:
+    starts = range(0, max(size, 1), chunk)
+    counts: deque[Callable[[], int]] = deque()
+    ahead = iter(starts[:-1])  # the newlines of every range but the last are needed
+    for start in itertools.islice(ahead, COUNTS_AHEAD):
+        counts.append(counter(path, start, start + chunk))
+    newlines = 0
+    for start in starts:
+        last = start + chunk >= size
+        yield Part(path, start, None if last else start + chunk, newlines, (size - start) if last else chunk)
+        if counts:
+            newlines += counts.popleft()()
+            for more in itertools.islice(ahead, 1):
+                counts.append(counter(path, more, more + chunk))
+
+
 STDIN = "-"
 
 
 def plan(paths: Sequence[str], *, variant: Variant | None = None, all_violations: bool = False,
-         output: str = "text", workers: int = 1, chunk: int | None = None) -> Generator[Job, None, None]:
+         output: str = "text", workers: int = 1, chunk: int | None = None,
+         counter: NewlineCounter | None = None) -> Generator[Job, None, None]:
     """The jobs for ``paths``, in input order: each archive (``.jsonl``) cut into ranges of
     ``chunk`` bytes (default :func:`chunk_size`), other files up to :data:`FILES_PER_JOB` to a
-    job, ``-`` a job of its own (the parent reads standard input)."""
+    job, ``-`` a job of its own (the parent reads standard input).  ``counter`` counts the
+    newlines before each range elsewhere (see :func:`archive_parts`)."""
     files: list[Part] = []
 
     def job(parts: Iterable[Part]) -> Job:
@@ -270,7 +324,7 @@ def plan(paths: Sequence[str], *, variant: Variant | None = None, all_violations
         if path == STDIN:
             yield job([Part(STDIN)])
             continue
-        for part in archive_parts(path, chunk or chunk_size(_size(path), workers)):
+        for part in archive_parts(path, chunk or chunk_size(_size(path), workers), counter):
             yield job([part])
     if files:
         yield job(files)
@@ -364,10 +418,11 @@ def on_executor(executor: Executor) -> Submit:
 
 def run(paths: Sequence[str], *, variant: Variant | None = None, all_violations: bool = False,
         as_json: bool = False, summary: bool = False, jobs: int = 1, submit: Submit | None = None,
-        workers: int | None = None, chunk: int | None = None,
+        workers: int | None = None, chunk: int | None = None, counter: NewlineCounter | None = None,
         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """``speedrules referee`` over ``paths`` with ``jobs`` processes (0: every core), or on
-    ``submit`` (a Dask cluster, with ``workers`` its worker count): print what ``--jobs 1``
+    ``submit`` (a Dask cluster, with ``workers`` its worker count, and ``counter`` to count an
+    archive's newlines there too): print what ``--jobs 1``
     prints (or, with ``summary``, the :class:`~speedrules.summary.Summary`) and return the
     exit code.  A progress bar goes to ``stderr`` when it is a terminal."""
     out = stdout or sys.stdout
@@ -376,7 +431,7 @@ def run(paths: Sequence[str], *, variant: Variant | None = None, all_violations:
     output = "summary" if summary else "json" if as_json else "text"
     width = workers or n
     planned = plan(paths, variant=variant, all_violations=all_violations, output=output, workers=width,
-                   chunk=chunk)
+                   chunk=chunk, counter=counter)
     progress = Progress(err, sum(_size(p) for p in paths if p != STDIN)) if err.isatty() else None
     total = Summary() if summary else None
     worst = EXIT_OK
@@ -439,5 +494,9 @@ def run_referee_many(paths: Sequence[str], *, variant: Variant | None = None, al
             future = client.submit(judge_job, job, pure=False)
             return lambda: future.result()
 
+        def counter(path: str, start: int, end: int) -> Callable[[], int]:
+            future = client.submit(count_newlines, path, start, end, pure=False)
+            return lambda: future.result()
+
         return run(paths, variant=variant, all_violations=all_violations, as_json=as_json, summary=summary,
-                   submit=submit, workers=workers)
+                   submit=submit, workers=workers, counter=counter)
