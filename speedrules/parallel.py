@@ -6,14 +6,16 @@ archive, and each job is judged where it runs (a worker process, or a Dask worke
 worker, it only plans the cuts and writes what comes back, in input order.
 
 How an archive is cut.  The parent reads the archive once, a block at a time, counting
-``\n`` bytes (a pre-pass far cheaper than judging: about 1 ms per MB against about 80 ms per
+``\n`` bytes (a pre-pass far cheaper than judging: about 0.7 ms per MB against about 50 ms per
 MB to judge), and hands out ranges ``[start, end)`` of about :func:`chunk_size` bytes with
 the number of newlines before ``start``.  A worker judges the lines that *begin* in its range
 (:func:`speedrules.log.archive_lines` with ``start``, ``end``, ``lines_before``: a line cut by
 ``start`` belongs to the range before), so each line is judged exactly once, whatever the
 cuts, and is named ``FILE:LINE`` with its line number in the whole file.  The count runs
 ahead of the workers by only a window of jobs, so the first workers start at once and the
-parent's memory stays bounded (the window's results; a worker's, by one log).
+parent's memory stays bounded (the window's results; a worker's, by one log).  On a Dask
+cluster (``--scheduler``) the workers count the newlines of the ranges too (:func:`archive_parts`
+with a ``counter``), and the machine that runs the command reads no archive.
 
 What a job gives back is the text the command prints for it, already rendered by the same
 functions as ``--jobs 1`` (:func:`render`: ``render_verdict``, ``Verdict.to_json``, one
