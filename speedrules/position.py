@@ -119,12 +119,7 @@ class Position:
     def parse(cls, text: str) -> Position:
         """Read a position's text (well formed, not yet checked against a variant); a
         :class:`~speedrules.errors.PositionError` names the field that is not."""
-        if not isinstance(text, str):
-            raise PositionError(None, f"a position is text, not {brief(text)}")
-        if len(text) > MAX_POSITION_CHARS:
-            raise PositionError(None, f"{len(text):,} characters is too long for a position "
-                                      f"(the limit is {MAX_POSITION_CHARS:,})")
-        fields = text.strip().split(" ")
+        fields = _fields(text, PositionError)
         if not 8 <= len(fields) <= 9:
             raise PositionError(None, f"a position has 8 fields (9 during a collision) separated by single "
                                       f"spaces, not {len(fields)}: {brief(text)}")
@@ -257,6 +252,15 @@ class Position:
 
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
 _TIME = re.compile(r"(0|[1-9][0-9]{0,18})(\.[0-9]{1,20})?([eE][+-]?[0-9]{1,3})?")
+
+
+def _fields(text: object, error: type[PositionError]) -> list[str]:
+    """A position's fields, or ``error`` when it is not text or too long to read."""
+    if not isinstance(text, str):
+        raise error(None, f"a position is text, not {brief(text)}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise error(None, f"{len(text):,} characters is too long for a position (the limit is {MAX_POSITION_CHARS:,})")
+    return text.strip().split(" ")
 
 
 def _fail(field: int, reason: str) -> PositionError:
@@ -519,12 +523,7 @@ class SpitPosition:
     def parse(cls, text: str) -> SpitPosition:
         """Read a Spit position's text (well formed, not yet checked against a variant); a
         :class:`~speedrules.errors.SpitPositionError` names the field that is not."""
-        if not isinstance(text, str):
-            raise SpitPositionError(None, f"a position is text, not {brief(text)}")
-        if len(text) > MAX_POSITION_CHARS:
-            raise SpitPositionError(None, f"{len(text):,} characters is too long for a position "
-                                          f"(the limit is {MAX_POSITION_CHARS:,})")
-        fields = text.strip().split(" ")
+        fields = _fields(text, SpitPositionError)
         if len(fields) != 7:
             raise SpitPositionError(None, f"a Spit position has 7 fields separated by single spaces, not "
                                           f"{len(fields)}: {brief(text)}")
