@@ -982,13 +982,19 @@ def test_shipped_variants_load_everywhere(capsys: Any) -> None:
 
 
 def test_the_contract_helpers_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The helper that enforces the contract fails on a foreign exception and on a slow call."""
+    """The helper that enforces the contract fails on a foreign exception and on a slow call
+    (slow in CPU time: a busy loop, not a sleep)."""
     import fuzzing
 
     with pytest.raises(AssertionError, match="TypeError"):
         call("boom", lambda: 1 + "x")  # type: ignore[operator]
     monkeypatch.setattr(fuzzing, "TIME_LIMIT", 0.01)
+    def busy() -> None:
+        start = time.process_time()
+        while time.process_time() - start < 0.05:
+            pass
+
     with pytest.raises(AssertionError, match="took"):
-        call("slow", lambda: time.sleep(0.05))
+        call("slow", busy)
     assert isinstance(call("refused", lambda: speedrules.Card.parse("1X")), speedrules.CardError)
     assert (ROOT / "variants" / "speed.yaml").exists()
