@@ -346,9 +346,9 @@ def test_bad_variant_files_exit_2_naming_file_place_and_reason(
     elif content is not None:
         path.write_text(content, encoding="utf-8")
     argv = [command[0], str(path), *command[1:]]
-    start = time.perf_counter()
+    start = time.process_time()
     code, out, err = run(capsys, *argv)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert (code, out) == (2, "")
     assert_clean_error(err)
     first = err.splitlines()[0]

@@ -84,9 +84,9 @@ def test_alias_bomb_log_is_refused_quickly(capsys: pytest.CaptureFixture[str], t
     )
     path = tmp_path / "bomb.yaml"
     path.write_text(bomb, encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     code, _, err = run(capsys, "referee", str(path))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert code == 2 and "aliases" in err and str(path) in err
 
 

@@ -208,10 +208,10 @@ BAD_FILES: list[tuple[str, str, str, str]] = [
 def test_bad_files_are_refused_with_a_location(name: str, text: str, place: str, word: str, tmp_path: Path) -> None:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(LogError) as info:
         read_log(path)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     err = info.value
     assert isinstance(err, ValueError)
     assert err.location.startswith(str(path)), err.location

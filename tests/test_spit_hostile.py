@@ -56,9 +56,9 @@ def test_a_mangled_spit_log_gets_a_verdict_or_a_located_error(data: st.DataObjec
             deal["layout"]["spit"][data.draw(st.integers(0, 1))] = data.draw(JUNK)
         else:
             deal["events"].insert(data.draw(st.integers(0, len(deal["events"]))), data.draw(JUNK))
-    started = time.perf_counter()
+    started = time.process_time()
     judge(doc)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
 @pytest.mark.parametrize("field", ["player", "stock", "pile", "to"])
@@ -94,8 +94,8 @@ def test_a_long_walk_of_row_moves_is_judged_in_bounded_time(variant: str) -> Non
     kernel = SpitKernel(load_variant(variant), rows, [[], codes("2H")])
     assert kernel.event(SPIT, a=1) is None and not any(kernel.spits)
     assert kernel.reach(0) is None and kernel.reach(1) is not None and not kernel.is_over()
-    started = time.perf_counter()
+    started = time.process_time()
     for n in range(20_000):
         frm, to = (0, 1) if n % 2 == 0 else (1, 0)
         assert kernel.event(MOVE, 0, frm, to) is None
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
