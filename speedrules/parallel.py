@@ -158,26 +158,29 @@ def judged_parts(job: Job) -> Iterator[tuple[str, Verdict | LogError]]:
 def judge_job(job: Job) -> JobResult:
     """Judge a job's logs where it runs, reading its own files, and return what to print.
 
-    Memory is bounded by one log and the job's rendered lines."""
+    Memory is bounded by one log and the job's rendered lines (a summary keeps counts, not
+    verdicts)."""
     lines: list[tuple[int, str]] = []
     worst = EXIT_OK
     logs = 0
-    summary = Summary() if job.output == "summary" else None
-    judged: list[tuple[str, Verdict | LogError]] = []
-    for name, verdict in judged_parts(job):
-        logs += 1
-        worst = _worst(worst, verdict)
-        if summary is None:
-            lines += render(name, verdict, job.output == "json")
-            continue
-        judged.append((name, verdict))
-        if isinstance(verdict, LogError):
-            lines += error_lines(verdict)
-        if len(judged) >= 256:  # a summary keeps counts, not verdicts
-            summary += Summary.of(judged)
-            judged.clear()
-    if summary is not None:
-        summary += Summary.of(judged)
+
+    def each() -> Iterator[tuple[str, Verdict | LogError]]:
+        nonlocal worst, logs
+        for name, verdict in judged_parts(job):
+            logs += 1
+            worst = _worst(worst, verdict)
+            if job.output != "summary":
+                lines.extend(render(name, verdict, job.output == "json"))
+            elif isinstance(verdict, LogError):
+                lines.extend(error_lines(verdict))
+            yield name, verdict
+
+    if job.output == "summary":
+        summary: Summary | None = Summary.of(each())
+    else:
+        summary = None
+        for _ in each():
+            pass
     return JobResult(tuple(lines), worst, summary, sum(p.size for p in job.parts), logs)
 
 
