@@ -39,6 +39,7 @@ def test_speed_variants_side_by_side(tmp_path: Path) -> None:
         assert title in comments  # matplotlib writes each text as a comment beside its glyphs
     assert "speed-15" in comments and "seat 1" in comments
     assert svg_of(runs) == data  # the same run, the same file (no date, a fixed id salt)
+    assert all(line == line.rstrip() for line in data.split(b"\n"))
     assert svg_of([run("speed", 40, seed=2), runs[1]]) != data
 
 
