@@ -37,7 +37,7 @@ def _rules(value: Mapping[str, int]) -> Counter[str]:
     return Counter(value)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, unsafe_hash=False)  # its counters are mutable: equal, never hashed
 class Summary:
     """Counts over judged logs.  ``logs`` counts every input judged or refused (``valid +
     invalid + unreadable``); ``deals`` the deals (rounds, for Spit) of the readable ones,
