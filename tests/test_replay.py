@@ -298,3 +298,18 @@ def test_a_hostile_log_stays_text(browser: Any, tmp_path: Path) -> None:
         assert view.requests == [view.url]
     finally:
         view.close()
+
+
+def test_a_deal_whose_layout_breaks_a_rule_says_so(browser: Any, tmp_path: Path) -> None:
+    log_path = ROOT / "tests" / "logs" / "layout.cards.trigger.json"
+    replay = replay_deal(read_log(log_path), 0)
+    assert replay.frames == () and not replay.valid and "(rule layout.cards)" in replay.summary
+    view = Viewer(browser, write_page(tmp_path, log_path))
+    try:
+        assert view.page.query_selector("#table svg") is None
+        assert view.page.text_content("#status").startswith("no table: ")
+        assert "layout.cards" in view.page.text_content("#status")
+        view.page.keyboard.press("ArrowRight")
+        assert view.step() == 0 and view.errors == []
+    finally:
+        view.close()
