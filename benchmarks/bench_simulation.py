@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import platform
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -80,7 +81,8 @@ def measure(block: int = 100, rounds: int = 40, games: int = 2000, parallel_roun
     CPU time.  Processes: ``games`` deals with jobs=1 and jobs=2, and the bare loop in one
     and two processes, ``parallel_rounds`` times, best wall time each."""
     variant = speedrules.load_variant("speed")
-    best = {"bare": float("inf"), "simulate": float("inf")}
+    best = {"bare": float("inf"), "simulate": float("inf"), "logs": float("inf")}
+    archive = Path(tempfile.mkdtemp(prefix="speedrules-bench-")) / "logs.jsonl"
     for seed in range(rounds):
         start = time.process_time()
         for index in range(block):
@@ -90,6 +92,12 @@ def measure(block: int = 100, rounds: int = 40, games: int = 2000, parallel_roun
         for _ in speedrules.simulate(variant, block, seed=seed):
             pass
         best["simulate"] = min(best["simulate"], time.process_time() - start)
+        start = time.process_time()
+        for _ in speedrules.simulate(variant, block, seed=seed, logs=archive):  # what `simulate --logs` does
+            pass
+        best["logs"] = min(best["logs"], time.process_time() - start)
+    archive.unlink()
+    archive.parent.rmdir()
     wall = {"bare": float("inf"), "bare jobs=2": float("inf"), "jobs=1": float("inf"), "jobs=2": float("inf")}
     for seed in range(parallel_rounds):
         started = time.perf_counter()
@@ -108,6 +116,7 @@ def measure(block: int = 100, rounds: int = 40, games: int = 2000, parallel_roun
         "block": block, "rounds": rounds, "games": games,
         "bare": block / best["bare"],
         "jobs1": block / best["simulate"],
+        "logs": block / best["logs"],
         "jobs1_wall": games / wall["jobs=1"],
         "jobs2_wall": games / wall["jobs=2"],
     }
@@ -133,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
           f"(CPU time); processes: best of {args.parallel_rounds} rounds of {r['games']} deals (wall time)")
     print(f"   bare random playout          {r['bare']:8.0f} deals/s")
     print(f"   simulate, jobs=1             {r['jobs1']:8.0f} deals/s   {r['ratio']:.2f} x bare (bar: 0.50)")
+    print(f"   simulate --logs FILE.jsonl   {r['logs']:8.0f} deals/s   "
+          f"logs cost {r['jobs1'] / r['logs'] - 1:.0%} (bar: 30%)")
     print(f"   simulate, jobs=1 (wall)      {r['jobs1_wall']:8.0f} deals/s")
     print(f"   simulate, jobs=2 (wall)      {r['jobs2_wall']:8.0f} deals/s   {r['speedup']:.2f} x jobs=1")
     print(f"   (for reference, the bare loop runs {r['bare_speedup']:.2f} x faster in 2 processes than in 1 here)")

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from .cards import RANK_NAMES, Card, parse_rank
+from .cards import RANK_NAMES, TEXT_OF, Card, parse_rank
 from .errors import CardError, InvalidActionError, brief
 
 
@@ -93,7 +93,7 @@ class Reveal:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        return _timed({"type": "reveal"}, t)
+        return event_json(REVEAL, -1, -1, None, (), t)
 
 
 @attrs.frozen(slots=True)
@@ -130,16 +130,7 @@ class Play:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        event: dict[str, Any] = {"type": "play", "player": self.player}
-        if len(self.cards) == 1:
-            event["card"] = str(self.cards[0])
-        else:
-            event["cards"] = [str(c) for c in self.cards]
-        event["pile"] = self.pile
-        if self.declared:
-            ranks = [_rank_name(r) for r in self.declared]
-            event["as"] = ranks[0] if len(ranks) == 1 and len(self.cards) == 1 else ranks
-        return _timed(event, t)
+        return event_json(PLAY, self.player, self.pile, tuple(c.code for c in self.cards), self.declared, t)
 
 
 @attrs.frozen(slots=True)
@@ -162,10 +153,7 @@ class Draw:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        event: dict[str, Any] = {"type": "draw", "player": self.player}
-        if self.card is not None:
-            event["card"] = str(self.card)
-        return _timed(event, t)
+        return event_json(DRAW, self.player, -1, None if self.card is None else self.card.code, (), t)
 
 
 @attrs.frozen(slots=True)
@@ -181,7 +169,7 @@ class Flip:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        return _timed({"type": "flip"}, t)
+        return event_json(FLIP, -1, -1, None, (), t)
 
 
 @attrs.frozen(slots=True)
@@ -209,7 +197,7 @@ class Rebuild:
         is logged with its reserves (a recorded one has them)."""
         if self.reserves is None:
             raise InvalidActionError("a rebuild is logged with its reserves: log the game's recorded history")
-        return _timed({"type": "rebuild", "reserves": [[str(c) for c in r] for r in self.reserves]}, t)
+        return event_json(REBUILD, -1, -1, tuple(tuple(c.code for c in r) for r in self.reserves), (), t)
 
 
 @attrs.frozen(slots=True)
@@ -227,7 +215,7 @@ class Call:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        return _timed({"type": "call", "player": self.player}, t)
+        return event_json(CALL, self.player, -1, None, (), t)
 
 
 @attrs.frozen(slots=True)
@@ -249,7 +237,7 @@ class Pickup:
 
     def to_json(self, t: float | int | None = None) -> dict[str, Any]:
         """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
-        return _timed({"type": "pickup", "player": self.player, "pile": self.pile}, t)
+        return event_json(PICKUP, self.player, self.pile, None, (), t)
 
 
 Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup
@@ -509,3 +497,41 @@ def parse_action(text: str) -> Action:
 
 REVEAL, PLAY, DRAW, FLIP, REBUILD, CALL, PICKUP = range(7)
 """Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``)."""
+
+_KIND_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
+
+
+def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+               t: float | int | None = None) -> dict[str, Any]:
+    """The log event (docs/log-format.md) of a coded action ``(kind, player, pile, cards,
+    declared)`` as the kernel records it (``cards``: a tuple of codes for a play, a code or
+    ``None`` for a draw, stacks of codes for a rebuild), with its time ``t`` if given.  Every
+    Speed action's ``to_json`` is this, so a simulator can log without building actions.
+
+    >>> event_json(PLAY, 0, 1, (9,), (), 850)
+    {'type': 'play', 'player': 0, 'card': '10S', 'pile': 1, 't': 850}
+    """
+    event: dict[str, Any] = {"type": _KIND_TYPES[kind]}
+    if kind == PLAY:
+        event["player"] = player
+        if len(cards) == 1:
+            event["card"] = TEXT_OF[cards[0]]
+        else:
+            event["cards"] = [TEXT_OF[c] for c in cards]
+        event["pile"] = pile
+        if declared:
+            ranks = [_rank_name(r) for r in declared]
+            event["as"] = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
+    elif kind == DRAW:
+        event["player"] = player
+        if cards is not None:
+            event["card"] = TEXT_OF[cards]
+    elif kind == REBUILD:
+        event["reserves"] = [[TEXT_OF[c] for c in r] for r in cards]
+    elif kind == CALL:
+        event["player"] = player
+    elif kind == PICKUP:
+        event["player"], event["pile"] = player, pile
+    if t is not None:
+        event["t"] = t
+    return event

@@ -55,7 +55,7 @@ from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError
 from .kernel import Collision as Collision
 from .kernel import Kernel
 from .kernel import Outcome as Outcome
-from .layout import Layout
+from .layout import Layout, layout_json
 from .loading import as_speed_variant, load_variant, variant_names
 from .position import Position
 from .variant import Call as CallRule
@@ -321,6 +321,17 @@ class Game:
             self._layout = Layout(hands=tuple(cards(h) for h in hands), draw=tuple(cards(d) for d in draw),
                                   starters=cards(starters), reserves=tuple(cards(r) for r in reserves))
         return self._layout
+
+    def layout_json(self) -> dict[str, Any]:
+        """``layout.to_json()``, the layout as a log's deal gives it, without building the cards.
+
+        >>> game = deal("speed", seed=1)
+        >>> game.layout_json() == game.layout.to_json()
+        True
+        """
+        if self._layout_codes is None:
+            return self.layout.to_json()
+        return layout_json(*self._layout_codes)
 
     def copy(self) -> Game:
         """An independent copy, random source included."""

@@ -5,12 +5,12 @@ Stacks are listed top card first, as in ``speedrules deal --json`` and in logs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from .cards import Card
+from .cards import TEXT_OF, Card
 from .errors import CardError
 
 
@@ -66,12 +66,10 @@ class Layout:
 
     def to_json(self) -> dict[str, Any]:
         """The layout as plain data: ``{"hands", "draw", "starters", "reserves"}`` of card texts."""
-        return {
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "draw": [[str(c) for c in stack] for stack in self.draw],
-            "starters": [str(c) for c in self.starters],
-            "reserves": [[str(c) for c in stack] for stack in self.reserves],
-        }
+        def codes(stacks: tuple[tuple[Card, ...], ...]) -> list[list[int]]:
+            return [[c.code for c in stack] for stack in stacks]
+
+        return layout_json(codes(self.hands), codes(self.draw), [c.code for c in self.starters], codes(self.reserves))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Layout:
@@ -94,3 +92,18 @@ class Layout:
         out += list(self.starters)
         out += [c for stack in self.reserves for c in stack]
         return out
+
+
+def layout_json(hands: Sequence[Sequence[int]], draw: Sequence[Sequence[int]], starters: Sequence[int],
+                reserves: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A layout's JSON form (:meth:`Layout.to_json`) from its stacks as card codes, top first.
+
+    >>> layout_json([[0]], [[1]], [2], [[3]])
+    {'hands': [['AS']], 'draw': [['2S']], 'starters': ['3S'], 'reserves': [['4S']]}
+    """
+    return {
+        "hands": [[TEXT_OF[c] for c in hand] for hand in hands],
+        "draw": [[TEXT_OF[c] for c in stack] for stack in draw],
+        "starters": [TEXT_OF[c] for c in starters],
+        "reserves": [[TEXT_OF[c] for c in stack] for stack in reserves],
+    }
