@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 MAX_FRAMES = 5000
 """The most pictures one page holds (about 10 kB each); :func:`replay_page` refuses more."""
 
+NAME_LIMIT = 40
+"""Longest player's name written in full in the event list; a longer one is cut (a hostile log's
+names may be huge, and each event repeats one)."""
+
 _SEAT = re.compile(r"\bplayer (\d+)\b")
 
 
@@ -108,7 +112,7 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
     from .spitgame import SpitGame
 
     verdict = verdict if verdict is not None else referee(log)
-    names = log.names
+    names = tuple(n if len(n) <= NAME_LIMIT else n[: NAME_LIMIT - 1] + "…" for n in log.names)
     spit = bool(log.rounds) if log.variant.spit is not None else False
     judged = verdict.deals[deal]
     actions: Sequence[tuple[Action | SpitAction, float | int | None]]

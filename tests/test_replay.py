@@ -313,3 +313,16 @@ def test_a_deal_whose_layout_breaks_a_rule_says_so(browser: Any, tmp_path: Path)
         assert view.step() == 0 and view.errors == []
     finally:
         view.close()
+
+
+def test_huge_names_are_cut_in_the_event_list(tmp_path: Path) -> None:
+    from speedrules import deal
+    from speedrules.replay import NAME_LIMIT
+
+    game = deal("speed", seed=1)
+    game.reveal()
+    game.play(0, "JC", 1)
+    huge = "A" * 100_000
+    replay = replay_deal(game.to_log(players=[huge, "Ben"]), 0)
+    assert replay.events[1].text == f"1: {huge[:NAME_LIMIT - 1]}… plays JC on pile 1"
+    assert sum(map(len, replay.frames)) < 50_000  # the pictures cut it too
