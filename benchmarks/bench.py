@@ -8,7 +8,8 @@ Prints the machine, then a table per measurement:
 2. linearity: the per-event cost of a ~100-event deal against a 100,000-event log;
 3. memory: peak memory while judging JSON Lines archives of growing size;
 4. the cost of asking a state for its legal actions;
-5. simulation speed, when ``bench_simulation.py`` is present (deals per second).
+5. simulation speed, when ``bench_simulation.py`` is present (deals per second);
+6. the referee's events per second on every bundled Speed variant, as a ratio to plain Speed.
 
 Times are CPU times (``time.process_time``), the best of several interleaved rounds, so a
 busy machine disturbs them less (the throughput test times chunks of 100 logs, each chunk
@@ -165,10 +166,25 @@ def legal_actions_cost(rounds: int) -> list[tuple[str, float]]:
     return out
 
 
+def per_variant(logs: int, rounds: int) -> list[tuple[str, int, float, float]]:
+    """The CLI's referee (``referee_text``) in events per second on ``logs`` simulated logs of
+    each bundled Speed variant, and the ratio to plain ``speed`` (the speed issue's bar: 0.8)."""
+    texts = {name: [played_log(seed, speedrules.load_variant(name)) for seed in range(logs)]
+             for name in speedrules.variant_names("speed")}
+    assert all(referee_text(t).valid for ts in texts.values() for t in ts), "the referee refuses a simulated log"
+    rates = {}
+    for name, logged in texts.items():
+        [seconds] = best_cpu_chunked(rounds, logged, referee_text)
+        rates[name] = (sum(map(events_in, logged)), sum(map(events_in, logged)) / seconds)
+    speed = rates["speed"][1]
+    return [(name, n, rate, rate / speed) for name, (n, rate) in rates.items()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=2000, help="simulated speed logs for the throughput test")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best of each is kept")
+    parser.add_argument("--variant-logs", type=int, default=200, help="simulated logs per variant for table 6")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     variant = speedrules.load_variant("speed")
@@ -201,6 +217,10 @@ def main() -> None:
 
     print("\n5. simulation")
     bench_simulation.main()
+
+    print(f"\n6. the referee per bundled Speed variant ({args.variant_logs} simulated logs each; bar 0.8 x speed)")
+    for name, n, rate, ratio in per_variant(args.variant_logs, args.rounds):
+        print(f"   {name:<22} {n:>8,} events {rate:>10,.0f} events/s   {ratio:.2f} x speed")
 
 
 if __name__ == "__main__":
