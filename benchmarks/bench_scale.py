@@ -133,7 +133,7 @@ def main() -> None:
             print("(no Dask: the LocalCluster run is left out; pip install 'speedrules[dask]')")
         else:
             cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                               dashboard_address=None, silence_logs=40)
+                                               dashboard_address=":0", silence_logs=40)
             address = cluster.scheduler_address
             runs["--scheduler (LocalCluster, 2 workers)"] = lambda: timed(
                 [[*COMMAND, "referee", "--scheduler", address, str(archive)]], [out / "dask"], "")
