@@ -326,7 +326,7 @@ def judge_deal(
         return started
     kernel = started
     if not all_violations:
-        if raw_events is not None and variant.collisions is _FIRST_LANDS:
+        if raw_events is not None:
             return _judge_logged(kernel, raw_events)
         stopped = kernel.run(deal.events)
         if stopped is None:
@@ -500,7 +500,7 @@ def referee_data(
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
         raise
-    if all_violations or v.collisions is not _FIRST_LANDS or v.family is not Family.SPEED:
+    if all_violations or v.family is not Family.SPEED:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     given = data.get("players")
     names = default_names(v.players) if not given else tuple(

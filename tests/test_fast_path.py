@@ -229,3 +229,20 @@ def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()
+
+
+@pytest.mark.parametrize("variant", ["speed-lower-stays", "speed-return-both"])
+def test_collision_policies_take_the_one_pass_path_with_the_same_verdicts(variant: str) -> None:
+    """Logs of the collision policies that move cards (simulated, so plays land at one instant),
+    with random corruptions: the one pass and the two passes agree."""
+    rng = random.Random(variant)
+    results = list(speedrules.simulate(variant, 30, seed=4, logs=True))
+    collided = [r for r in results if r.collisions]
+    assert collided, "no simulated deal had a collision"
+    for result in results:
+        assert result.log is not None
+        doc = result.log.to_json()
+        assert one_pass(doc) == two_pass(doc)
+        for _ in range(5):
+            bad = mutate(random_chooser(rng), doc)
+            assert one_pass(bad) == two_pass(bad), json.dumps(bad)[:500]
