@@ -466,7 +466,7 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
     rows = game.stock
     stock_n = max(len(r) for r in rows)
     width = max(MARGIN + LABEL_W + CARD_W + 2 * GAP + stock_n * (CARD_W + GAP) + MARGIN, 520)
-    head = f"{game.variant.name}, round {game.round + 1}: {status}"
+    head = f"{game.variant.name}, round {game.round}: {status}"  # numbered from 0, as the referee numbers them
     c.label(MARGIN, 26, text(head, 90), size=16, weight="bold", cls="status")
     y = 42.0
     row_h = CARD_H + 40
