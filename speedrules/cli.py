@@ -52,6 +52,8 @@ from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
 from .log import LogError, log_from_games, parse_log, write_log
+from .pictures import add_render, add_view, plot_problem
+from .plot import Run, plot_runs
 from .referee import Verdict, referee_path, referee_text, render_verdict
 from .simulation import SimResult, SimulationError, simulate, summarize
 from .spitgame import SpitLayout, deal_spit
@@ -537,6 +539,15 @@ def add_referee(sub: Subparsers) -> None:
                         help="apply the correction procedure and keep judging after a violation (an illegal card "
                              "goes back to its owner's hand, an extra card drawn back on the stack, a false flip is "
                              "undone); a deal whose position cannot be restored is void")
+    parser.add_argument("--jobs", type=_whole_number(0), default=None, metavar="N",
+                        help="judge in N processes (0: every core), each reading its own part of an archive; the "
+                             "output is the same as with one (default 1; docs/scale.md)")
+    parser.add_argument("--summary", action="store_true",
+                        help="print counts instead of one report per log: logs valid, breaking a rule and "
+                             "unreadable, deals finished, winners, violations per rule id (--json: one object)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="judge on the Dask cluster whose scheduler is at ADDRESS (needs speedrules[dask]; "
+                             "the workers must see the same files)")
     parser.set_defaults(run=run_referee)
 
 
@@ -562,6 +573,11 @@ def _referee_stdin(override: Variant | None, all_violations: bool) -> Iterator[t
 
 def run_referee(args: argparse.Namespace) -> int:
     override = load(args.variant) if args.variant is not None else None
+    if args.jobs not in (None, 1) or args.summary or args.scheduler is not None:  # docs/scale.md
+        from .parallel import run_referee_many
+
+        return run_referee_many(args.logs, variant=override, all_violations=args.all_violations,
+                                as_json=args.json, summary=args.summary, jobs=args.jobs, scheduler=args.scheduler)
     worst = EXIT_OK
     for path in args.logs:
         judged = (_referee_stdin(override, args.all_violations) if path == "-" else
@@ -607,8 +623,11 @@ def add_simulate(sub: Subparsers) -> None:
                     "share with a 95% confidence interval, and the cards left by the loser. A variant of Spit "
                     "plays whole games, round after round: rounds per game, events and spits per round, slap "
                     "races, win shares and game length. The same --seed gives the same deals whatever --jobs is "
-                    "(docs/simulation.md).")
-    _variant_argument(parser)
+                    "(docs/simulation.md). Several variants are simulated one after the other with the same seed, "
+                    "each printing its own table; --plot draws them side by side (docs/pictures.md).")
+    parser.add_argument("variant", metavar="NAME|FILE", nargs="+",
+                        help="a bundled variant name (see `speedrules variants`) or a variant file (.yaml, .json); "
+                             "several to compare them")
     parser.add_argument("-n", "--games", type=_whole_number(1), default=1000, metavar="N",
                         help="how many deals (games, for Spit) to play (default 1000)")
     parser.add_argument("--seed", type=int, default=None, metavar="N",
@@ -621,7 +640,15 @@ def add_simulate(sub: Subparsers) -> None:
     parser.add_argument("--logs", metavar="DIR", default=None,
                         help="write every deal (game, for Spit: one log deal per round) as a speedrules-log/1 "
                              "file in DIR, or one line per deal when DIR ends in .jsonl")
-    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print the statistics as one JSON object (one line per variant)")
+    parser.add_argument("--plot", metavar="FILE", default=None,
+                        help="also draw the distributions (events, flips, rebuilds, cards left, win shares; Spit: "
+                             "rounds, events and spits per round) into FILE (.svg or .png), the variants side by "
+                             "side; needs matplotlib: pip install 'speedrules[plot]'")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play the deals on the Dask cluster whose scheduler is at ADDRESS, with the same results "
+                             "(needs speedrules[dask]; --logs DIR must be a folder the workers share)")
     parser.set_defaults(run=run_simulate)
 
 
@@ -652,20 +679,59 @@ class Progress:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    variant = load(args.variant)
+    if args.plot is not None:
+        problem = plot_problem(args.plot)
+        if problem is not None:
+            report_errors([problem])
+            return EXIT_BAD_INPUT
+    if len(args.variant) > 1 and args.logs is not None:
+        report_errors([("--logs", "give one variant with --logs (the logs of several would share DIR)")])
+        return EXIT_BAD_INPUT
+    variants = [load(ref) for ref in args.variant]
+    if args.plot is not None and len({v.spit is None for v in variants}) > 1:
+        report_errors([("--plot", "compares variants of one game: all of Speed or all of Spit")])
+        return EXIT_BAD_INPUT
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    runs = []
+    for number, variant in enumerate(variants):
+        run = _simulate_variant(args, variant, seed)
+        if isinstance(run, int):
+            return run
+        if number and not args.json:
+            _out()
+        _out(json.dumps(run.summary.to_json()) if args.json else run.summary.table())
+        runs.append(run)
+    if args.plot is not None:
+        try:
+            plot_runs(runs, args.plot)
+        except OSError as err:
+            report_errors([("--plot", f"{args.plot}: cannot write: {err.strerror or err}")])
+            return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _simulate_variant(args: argparse.Namespace, variant: Variant, seed: int) -> Run | int:
+    """One variant's simulated results and summary, or an exit code."""
     try:
         bots = make_bots(args.bots, variant.players)
     except BotError as err:
         report_errors([("--bots", str(err))])
         return EXIT_BAD_INPUT
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.scheduler is not None and args.jobs != 1:
+        report_errors([("--scheduler", "give --jobs or --scheduler, not both (the cluster's workers do the jobs)")])
+        return EXIT_BAD_INPUT
     unit = "games" if variant.spit is not None else "deals"
     progress = Progress(sys.stderr, args.games, unit) if sys.stderr.isatty() else None
     results = []
     running: Iterator[SimResult] = iter(())
     try:
         logs = args.logs if args.logs is not None else False
-        running = simulate(variant, args.games, seed=seed, bots=bots, jobs=args.jobs, logs=logs)
+        if args.scheduler is not None:  # docs/scale.md
+            from .dask import simulate_on
+
+            running = simulate_on(args.scheduler, variant, args.games, seed=seed, bots=bots, logs=logs)
+        else:
+            running = simulate(variant, args.games, seed=seed, bots=bots, jobs=args.jobs, logs=logs)
         for result in running:
             results.append(result)
             if progress is not None:
@@ -683,8 +749,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     summary = summarize(results, variant=variant.name, bots=[b.name for b in bots], seed=seed)
-    _out(json.dumps(summary.to_json()) if args.json else summary.table())
-    return EXIT_OK
+    return Run(variant.name, tuple(results), summary)
 
 
 # ---------------------------------------------------------------------------- main
@@ -696,6 +761,8 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     add_deal,
     add_referee,
     add_simulate,
+    add_render,
+    add_view,
 ]
 """The ``add_`` function of every subcommand, in the order ``--help`` lists them."""
 

@@ -53,5 +53,5 @@ def test_readme_has_two_quickstart_commands_and_lists_every_subcommand() -> None
     commands = re.findall(r"^```sh\n(.*?)^```", quickstart, re.S | re.M)
     assert len(commands) == 2
     assert all(c.strip().startswith("python3 -m venv .venv && ") for c in commands)
-    for command in ("variants", "show", "check-variant", "deal", "referee", "simulate"):
+    for command in ("variants", "show", "check-variant", "deal", "referee", "simulate", "render", "view"):
         assert f"speedrules {command}" in readme

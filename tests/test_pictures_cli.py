@@ -1,0 +1,274 @@
+"""`speedrules render`, `speedrules view` and `speedrules simulate ... --plot` on the command line:
+what they draw, and hostile or bad input (a located error and exit 2, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from speedrules import Game, SpitGame, read_log, referee, svg
+from speedrules.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+FINISHED = str(EXAMPLES / "finished-game.json")
+ILLEGAL = str(EXAMPLES / "illegal-play.json")
+SPIT = str(EXAMPLES / "spit-game.json")
+HOSTILE = ["</script><script>alert(1)</script>", "<svg onload=alert(2)>"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def archive(tmp_path: Path, *logs: str) -> Path:
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(json.loads(Path(p).read_text(encoding="utf-8"))) + "\n" for p in logs),
+                    encoding="utf-8")
+    return path
+
+
+def hostile(tmp_path: Path) -> Path:
+    data = json.loads(Path(ILLEGAL).read_text(encoding="utf-8"))
+    data["players"] = HOSTILE
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------------------------- render
+
+
+def test_render_draws_the_first_violation_by_default(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "table.svg"
+    code, stdout, err = run(capsys, "render", ILLEGAL, "-o", str(out))
+    assert (code, err) == (0, "")
+    assert stdout == f"{out}: {ILLEGAL} deal 0, the table before event 21, which breaks rule play.rank\n"
+    picture = out.read_text(encoding="utf-8")
+    ET.fromstring(picture)
+    assert 'class="violation" data-rule="play.rank"' in picture and picture.count('class="offending"') == 2
+    log = read_log(ILLEGAL)
+    assert picture == svg.table(Game.from_log(log, 0, upto=21), mark=svg.Mark.of(
+        referee(log).violations[0], log.actions(0)[21][0]), caption="the table before event 21, which breaks a rule")
+
+
+def test_render_after_k_events(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "t.svg"
+    assert run(capsys, "render", FINISHED, "--event", "5", "-o", str(out))[0] == 0
+    assert out.read_text(encoding="utf-8") == svg.table(Game.from_log(read_log(FINISHED), 0, upto=5),
+                                                        caption="after 5 events")
+    assert run(capsys, "render", FINISHED, "--event", "0", "--viewer", "1", "-o", str(out))[0] == 0
+    assert "the layout, before the first event" in out.read_text(encoding="utf-8")
+    assert run(capsys, "render", FINISHED, "--event", "3", "--highlight", "6H", "-o", str(out))[0] == 0
+    assert 'data-target="true"' in out.read_text(encoding="utf-8")
+
+
+def test_render_refuses_a_table_it_cannot_know(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "t.svg"
+    code, stdout, err = run(capsys, "render", ILLEGAL, "--event", "22", "-o", str(out))
+    assert (code, stdout) == (2, "")
+    assert err == (f"speedrules: --event: deal 0 of {ILLEGAL} breaks a rule at event 21 (play.rank): the table is "
+                   "known up to --event 21\n")
+    code, _, err = run(capsys, "render", FINISHED, "--event", "9999", "-o", str(out))
+    assert code == 2 and "--event is at most that" in err
+    code, _, err = run(capsys, "render", FINISHED, "--deal", "1", "-o", str(out))
+    assert code == 2 and err == f"speedrules: --deal: there is no deal 1: {FINISHED} holds 1 deal(s)\n"
+    code, _, err = run(capsys, "render", FINISHED, "--viewer", "5", "-o", str(out))
+    assert (code, err) == (2, "speedrules: --viewer: viewer is a seat from 0 to 1, not 5\n")
+    code, _, err = run(capsys, "render", FINISHED, "--highlight", "1X", "--viewer", "0", "-o", str(out))
+    assert code == 2 and err.startswith("speedrules: --highlight: ") and "1X" in err
+    code, _, err = run(capsys, "render", FINISHED, "--event", "-1", "-o", str(out))
+    assert code == 2 and "must be a whole number >= 0" in err
+    assert not out.exists()
+
+
+def test_render_spit_rounds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "t.svg"
+    code, stdout, _ = run(capsys, "render", str(EXAMPLES / "spit-early-spit.json"), "-o", str(out))
+    assert code == 0 and "which breaks rule spit.early" in stdout
+    assert 'data-rule="spit.early"' in out.read_text(encoding="utf-8")
+    assert run(capsys, "render", SPIT, "--deal", "1", "--event", "4", "-o", str(out))[0] == 0
+    assert out.read_text(encoding="utf-8") == svg.table(SpitGame.from_log(read_log(SPIT), 1, upto=4),
+                                                        caption="after 4 events")
+
+
+def test_render_numbers_an_archives_deals_in_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games = archive(tmp_path, FINISHED, ILLEGAL)
+    out = tmp_path / "t.svg"
+    code, stdout, _ = run(capsys, "render", str(games), "-o", str(out))
+    assert code == 0 and stdout.startswith(f"{out}: {games}:2 deal 0, the table before event 21")
+    code, stdout, _ = run(capsys, "render", str(games), "--deal", "0", "-o", str(out))
+    assert code == 0 and f"{games}:1 deal 0, after 77 events" in stdout
+
+
+def test_render_and_view_read_standard_input(tmp_path: Path) -> None:
+    out = tmp_path / "t.svg"
+    text = Path(ILLEGAL).read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "speedrules", "render", "-", "-o", str(out)], input=text,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert 'data-rule="play.rank"' in out.read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "speedrules", "view", "-", "-o", "-"], input=text,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("command", ["render", "view"])
+def test_bad_input_is_a_located_error(capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
+    out = tmp_path / "out"
+    missing = tmp_path / "missing.json"
+    code, stdout, err = run(capsys, command, str(missing), "-o", str(out))
+    assert (code, stdout) == (2, "") and f"{missing}: cannot read: no such file" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "speedrules-log/1", "deals": [', encoding="utf-8")
+    code, _, err = run(capsys, command, str(broken), "-o", str(out))
+    assert code == 2 and str(broken) in err and "not valid JSON" in err
+    data = json.loads(Path(FINISHED).read_text(encoding="utf-8"))
+    data["deals"][0]["events"][3]["card"] = "1X"
+    schema = tmp_path / "schema.json"
+    schema.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, command, str(schema), "-o", str(out))
+    assert code == 2 and f"{schema}: deals[0].events[3].card: '1X' is not a card" in err
+    games = tmp_path / "games.jsonl"
+    games.write_text(json.dumps(json.loads(Path(FINISHED).read_text(encoding="utf-8"))) + "\nnot json\n",
+                     encoding="utf-8")
+    code, _, err = run(capsys, command, str(games), "-o", str(out))
+    assert code == 2 and f"{games}:2" in err
+    for name in ("/etc/passwd", "../speed.yaml"):  # a log may name no file outside its folder
+        data = json.loads(Path(FINISHED).read_text(encoding="utf-8"))
+        data["variant"] = name
+        outside = tmp_path / "outside.json"
+        outside.write_text(json.dumps(data), encoding="utf-8")
+        code, _, err = run(capsys, command, str(outside), "-o", str(out))
+        assert (code, err) == (2, f"speedrules: {outside}: variant: {name!r} may not be read: a log may name a "
+                                  "bundled variant, or a variant file in its own folder (a relative path with no "
+                                  "'..')\n")
+    assert not out.exists()
+    code, _, err = run(capsys, command, FINISHED, "-o", str(tmp_path / "no" / "such" / "dir.out"))
+    assert code == 2 and "cannot write" in err
+
+
+def test_hostile_names_stay_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = hostile(tmp_path)
+    picture, page = tmp_path / "t.svg", tmp_path / "r.html"
+    assert run(capsys, "render", str(log), "-o", str(picture))[0] == 0
+    drawn = picture.read_text(encoding="utf-8")
+    ET.fromstring(drawn)
+    assert "<script" not in drawn and "<svg onload" not in drawn
+    assert run(capsys, "view", str(log), "-o", str(page))[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<script") == 2 and "<svg onload" not in html and "</script><script>alert" not in html
+
+
+# ------------------------------------------------------------------------------------- view
+
+
+def page_data(page: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
+    assert found is not None
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+def test_view_writes_one_page_for_a_log_or_an_archive(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    page = tmp_path / "replay.html"
+    code, stdout, err = run(capsys, "view", ILLEGAL, "-o", str(page))
+    assert (code, err) == (0, "") and stdout == f"{page}: 1 deal(s), 22 tables; breaks a rule\n"
+    html = page.read_text(encoding="utf-8")
+    assert "BREAKS A RULE" in html and "play.rank" in html
+    games = archive(tmp_path, FINISHED, ILLEGAL, SPIT)
+    code, stdout, _ = run(capsys, "view", str(games), "-o", str(page))
+    deals = page_data(page.read_text(encoding="utf-8"))["deals"]
+    assert isinstance(deals, list)
+    spit_rounds = len(read_log(SPIT).rounds)
+    assert code == 0 and len(deals) == 2 + spit_rounds
+    assert [d["title"] for d in deals][:2] == [f"{games}:1: deal 0", f"{games}:2: deal 0"]
+    assert deals[-1]["title"] == f"{games}:3: round {spit_rounds - 1}"
+    code, stdout, _ = run(capsys, "view", str(games), "--deal", "1", "-o", str(page))
+    deals = page_data(page.read_text(encoding="utf-8"))["deals"]
+    assert isinstance(deals, list) and [d["title"] for d in deals] == [f"{games}:2: deal 0"]
+    assert run(capsys, "view", str(games), "--deal", "99", "-o", str(page))[0] == 2
+
+
+def test_view_refuses_a_page_too_big_before_drawing_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import speedrules.pictures
+
+    monkeypatch.setattr(speedrules.pictures, "MAX_FRAMES", 100)
+    drawn: list[int] = []
+    original = speedrules.pictures.replay_deal
+    monkeypatch.setattr(speedrules.pictures, "replay_deal", lambda *a, **k: drawn.append(1) or original(*a, **k))
+    games = archive(tmp_path, FINISHED, ILLEGAL)
+    code, stdout, err = run(capsys, "view", str(games), "-o", str(tmp_path / "r.html"))
+    assert (code, stdout) == (2, "")
+    assert err == f"speedrules: {games}: holds more than 100 tables, too many for one page: pick deals with --deal\n"
+    assert drawn == [1]  # the first deal's 78 tables fit; the second's are refused before they are drawn
+    assert run(capsys, "view", str(games), "--deal", "1", "-o", str(tmp_path / "r.html"))[0] == 0
+
+
+# ------------------------------------------------------------------------------------- simulate
+
+
+def test_several_variants_print_one_table_each(capsys: pytest.CaptureFixture[str]) -> None:
+    one = run(capsys, "simulate", "speed", "-n", "20", "--seed", "3")
+    other = run(capsys, "simulate", "speed-15", "-n", "20", "--seed", "3")
+    both = run(capsys, "simulate", "speed", "speed-15", "-n", "20", "--seed", "3")
+    assert both == (0, one[1] + "\n" + other[1], "")
+    lines = run(capsys, "simulate", "speed", "speed-15", "-n", "20", "--seed", "3", "--json")[1].splitlines()
+    assert lines == [run(capsys, "simulate", v, "-n", "20", "--seed", "3", "--json")[1].strip()
+                     for v in ("speed", "speed-15")]
+
+
+def test_simulate_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    out = tmp_path / "cmp.svg"
+    code, stdout, _ = run(capsys, "simulate", "speed", "speed-15", "-n", "15", "--seed", "1", "--plot", str(out))
+    assert code == 0 and stdout.count("simulated deals") == 2
+    ET.fromstring(out.read_bytes())
+    assert "speed-15" in out.read_text(encoding="utf-8")
+    png = tmp_path / "spit.png"
+    assert run(capsys, "simulate", "spit", "-n", "3", "--seed", "1", "--plot", str(png))[0] == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    code, stdout, err = run(capsys, "simulate", "speed", "-n", "3", "--plot", str(tmp_path / "x.pdf"))
+    assert (code, stdout) == (2, "") and "--plot" in err and ".svg or a .png" in err
+    code, _, err = run(capsys, "simulate", "speed", "spit", "-n", "3", "--plot", str(out))
+    assert code == 2 and "all of Speed or all of Spit" in err
+    code, _, err = run(capsys, "simulate", "speed", "speed-15", "-n", "3", "--logs", str(tmp_path / "logs"))
+    assert code == 2 and "--logs" in err
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plot extra were not installed
+    code, stdout, err = run(capsys, "simulate", "speed", "-n", "3", "--plot", str(tmp_path / "y.svg"))
+    assert (code, stdout) == (2, "")
+    assert err == ("speedrules: --plot: plots need matplotlib, which is not installed: "
+                   "pip install 'speedrules[plot]'\n")
+
+
+SHIPPED = sorted([*EXAMPLES.glob("*.json"), *(REPO / "tests" / "logs").glob("*.json")])
+
+
+@pytest.mark.parametrize("log", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_log_is_drawn_and_replayed(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 log: Path) -> None:
+    """Each example and rule-catalogue log: a picture, or (a layout that breaks a rule) exit 1 and why."""
+    picture, page = tmp_path / "t.svg", tmp_path / "r.html"
+    code, stdout, err = run(capsys, "render", str(log), "-o", str(picture))
+    if log.name.startswith(("layout.", "spit.layout.")) and log.name.endswith(".trigger.json"):
+        assert code == 1 and not picture.exists() and "no table to draw" in err and "(rule " in err
+    else:
+        assert (code, err) == (0, "") and stdout.startswith(f"{picture}: {log}")
+        ET.fromstring(picture.read_text(encoding="utf-8"))
+    code, stdout, err = run(capsys, "view", str(log), "-o", str(page))
+    assert (code, err) == (0, "")
+    data = page_data(page.read_text(encoding="utf-8"))
+    deals = data["deals"]
+    assert isinstance(deals, list) and deals
+    for deal in deals:
+        for frame in deal["frames"]:
+            ET.fromstring(frame)
