@@ -52,9 +52,10 @@ from .game import deal
 from .layout import Layout
 from .loading import VARIANT_SUFFIXES, load_variant, variant_names
 from .log import LogError, log_from_games, parse_log, write_log
+from .parallel import STDOUT, render
 from .pictures import add_render, add_view, plot_problem
 from .plot import Run, plot_runs
-from .referee import Verdict, referee_path, referee_text, render_verdict
+from .referee import Verdict, referee_path, referee_text
 from .simulation import SimResult, SimulationError, simulate, summarize
 from .spitgame import SpitLayout, deal_spit
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
@@ -551,14 +552,6 @@ def add_referee(sub: Subparsers) -> None:
     parser.set_defaults(run=run_referee)
 
 
-def _error_json(name: str, err: LogError) -> dict[str, object]:
-    first_where, first_why = err.problems[0]
-    more = len(err.problems) - 1
-    message = first_why + (f" (and {_count(more, 'more problem')})" if more else "")
-    return {"file": name, "error": {"message": message, "location": first_where,
-                                    "problems": [{"location": w, "message": m} for w, m in err.problems]}}
-
-
 def _referee_stdin(override: Variant | None, all_violations: bool) -> Iterator[tuple[str, Verdict | LogError]]:
     """``referee -``: one log read from standard input (capped as a file is); like any log given
     as text, it may name a bundled variant but no variant file."""
@@ -585,17 +578,10 @@ def run_referee(args: argparse.Namespace) -> int:
         for name, verdict in judged:
             if isinstance(verdict, LogError):
                 worst = EXIT_BAD_INPUT
-                if args.json:
-                    _out(json.dumps(_error_json(name, verdict)))
-                else:
-                    report_errors(verdict.problems)
-                continue
-            if not verdict.valid and worst == EXIT_OK:
+            elif not verdict.valid and worst == EXIT_OK:
                 worst = EXIT_RULE_BROKEN
-            if args.json:
-                _out(json.dumps({"file": name, **verdict.to_json()}))
-            else:
-                _out(render_verdict(verdict, name))
+            for stream, line in render(name, verdict, args.json):
+                print(line, file=sys.stdout if stream == STDOUT else sys.stderr)
     return worst
 
 
