@@ -28,6 +28,7 @@ game as its table.  Nothing here judges a rule: the legal piles come from the ga
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -259,14 +260,36 @@ def _caption(c: _Canvas, y: float, caption: str | None, mark: Mark | None, width
         c.label(MARGIN, y + 16, text(caption, 110), size=13, cls="caption")
         y += 22
     if mark is not None:
+        lines = _wrapped(mark.message, int((width - 2 * MARGIN - 8) / MESSAGE_CHAR_W))
         c.add(f'<g class="violation" data-rule="{text(mark.rule)}">')
-        c.add(f'<rect x="{MARGIN - 6}" y="{_num(y + 2)}" width="{_num(width - 2 * MARGIN + 12)}" height="44" rx="6" '
-              f'fill="#4a0d0d" stroke="{OFFENCE}" stroke-width="2"/>')
+        c.add(f'<rect x="{MARGIN - 6}" y="{_num(y + 2)}" width="{_num(width - 2 * MARGIN + 12)}" '
+              f'height="{28 + 16 * len(lines)}" rx="6" fill="#4a0d0d" stroke="{OFFENCE}" stroke-width="2"/>')
         c.label(MARGIN + 4, y + 20, text(f"rule {mark.rule}", 60), size=13, fill="#ffcdd2", weight="bold")
-        c.label(MARGIN + 4, y + 38, text(mark.message, 120), size=12, fill="#ffffff")
+        for n, line in enumerate(lines):
+            c.label(MARGIN + 4, y + 38 + 16 * n, line, size=12, fill="#ffffff")
         c.add("</g>")
-        y += 52
+        y += 36 + 16 * len(lines)
     return y
+
+
+MESSAGE_CHAR_W = 6.8
+"""About the widest a character of the 12-pixel message font runs, so a wrapped line fits the box."""
+MESSAGE_LINES = 4
+
+
+def _wrapped(message: str, columns: int) -> list[str]:
+    """A rule's message as at most :data:`MESSAGE_LINES` lines of ``columns`` characters, each
+    made safe (:func:`text`); a longer message ends with an ellipsis.
+
+    >>> _wrapped("a spit while Ann can still play: 8H fits", 20)
+    ['a spit while Ann can', 'still play: 8H fits']
+    """
+    columns = max(columns, 10)
+    shown = printable(message)[: columns * (MESSAGE_LINES + 1)]  # a hostile message's length costs nothing
+    lines = textwrap.wrap(shown, columns, break_long_words=True) or [""]
+    if len(lines) > MESSAGE_LINES:
+        lines = [*lines[:MESSAGE_LINES - 1], lines[MESSAGE_LINES - 1][:columns - 1] + "…"]
+    return [text(line) for line in lines]
 
 
 # ------------------------------------------------------------------------------------- Speed
