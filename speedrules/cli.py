@@ -540,7 +540,7 @@ def add_referee(sub: Subparsers) -> None:
                         help="apply the correction procedure and keep judging after a violation (an illegal card "
                              "goes back to its owner's hand, an extra card drawn back on the stack, a false flip is "
                              "undone); a deal whose position cannot be restored is void")
-    parser.add_argument("--jobs", type=_whole_number(0), default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_number(0), default=None, metavar="N",
                         help="judge in N processes (0: every core), each reading its own part of an archive; the "
                              "output is the same as with one (default 1; docs/scale.md)")
     parser.add_argument("--summary", action="store_true",
@@ -588,7 +588,9 @@ def run_referee(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------- simulate
 
 
-def _whole_number(minimum: int) -> Callable[[str], int]:
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number >= ``minimum`` (shared by every command's counts)."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -614,14 +616,14 @@ def add_simulate(sub: Subparsers) -> None:
     parser.add_argument("variant", metavar="NAME|FILE", nargs="+",
                         help="a bundled variant name (see `speedrules variants`) or a variant file (.yaml, .json); "
                              "several to compare them")
-    parser.add_argument("-n", "--games", type=_whole_number(1), default=1000, metavar="N",
+    parser.add_argument("-n", "--games", type=whole_number(1), default=1000, metavar="N",
                         help="how many deals (games, for Spit) to play (default 1000)")
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="the random seed (an integer); without it a seed is picked and reported")
     parser.add_argument("--bots", default="random", metavar="NAMES",
                         help=f"one bot per seat, comma-separated ({', '.join(bot_names())}); the last one plays "
                              "the remaining seats (default: random)")
-    parser.add_argument("--jobs", type=_whole_number(1), default=1, metavar="N",
+    parser.add_argument("--jobs", type=whole_number(1), default=1, metavar="N",
                         help="spread the deals over N processes (default 1)")
     parser.add_argument("--logs", metavar="DIR", default=None,
                         help="write every deal (game, for Spit: one log deal per round) as a speedrules-log/1 "

@@ -107,20 +107,12 @@ def _seat(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a seat number, not {text!r}") from None
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, not {text!r}")
-    return value
-
-
 # ------------------------------------------------------------------------------------- render
 
 
 def add_render(sub: Subparsers) -> None:
+    from .cli import whole_number
+
     parser = sub.add_parser(
         "render", help="draw the table of a logged deal as SVG",
         description="Draw the table of a logged deal (a Spit round) as an SVG picture: the table after the "
@@ -132,8 +124,9 @@ def add_render(sub: Subparsers) -> None:
                                                    "input")
     parser.add_argument("-o", "--output", metavar="FILE", required=True, help="the SVG file to write (- for "
                                                                                "standard output)")
-    parser.add_argument("--deal", type=_count, default=None, metavar="D", help="the deal (Spit: round), from 0")
-    parser.add_argument("--event", type=_count, default=None, metavar="K",
+    parser.add_argument("--deal", type=whole_number(0), default=None, metavar="D",
+                        help="the deal (Spit: round), from 0")
+    parser.add_argument("--event", type=whole_number(0), default=None, metavar="K",
                         help="draw the table after the first K events (0: the layout)")
     parser.add_argument("--viewer", type=_seat, default=None, metavar="SEAT",
                         help="show only this seat's hand (Spit: row) face up")
@@ -221,6 +214,8 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def add_view(sub: Subparsers) -> None:
+    from .cli import whole_number
+
     parser = sub.add_parser(
         "view", help="a logged game as an HTML page that replays it",
         description="Write one self-contained HTML page (it loads nothing: no network, no other file) that replays "
@@ -231,7 +226,7 @@ def add_view(sub: Subparsers) -> None:
                                                    "input")
     parser.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write (- for "
                                                                                "standard output)")
-    parser.add_argument("--deal", type=_count, default=None, metavar="D",
+    parser.add_argument("--deal", type=whole_number(0), default=None, metavar="D",
                         help="only this deal (Spit: round), numbered as render numbers them")
     parser.set_defaults(run=run_view)
 
