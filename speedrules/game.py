@@ -374,6 +374,22 @@ class Game:
 
         return table(self)
 
+    def status_text(self) -> str:
+        """Where the deal stands, in words: ``play on``, ``the starters are face down``, who must
+        call, who won, ``tied`` or ``a dead end`` (the text and the pictures share it).
+
+        >>> deal("speed", seed=1).status_text()
+        'the starters are face down'
+        """
+        outcome = self.kernel.outcome()
+        if outcome is None:
+            if self.call_due is not None:
+                return f"{self.names[self.call_due]} has gone out and must call"
+            return "play on" if self.kernel.revealed else "the starters are face down"
+        if outcome.winner is not None:
+            return f"{self.names[outcome.winner]} won"
+        return "tied" if outcome.is_tie else "a dead end"
+
     def __str__(self) -> str:
         """The table as text: each seat's hand and draw stack, each pile's top and reserve, and how
         the deal stands.
@@ -388,15 +404,7 @@ class Game:
           pile 1  QH (1 card)  reserve 5
         """
         k = self.kernel
-        outcome = k.outcome()
-        if outcome is None:
-            status = "play on" if k.revealed else "the starters are face down"
-            if k.out_seat is not None:
-                status = f"{self.names[k.out_seat]} has gone out and must call"
-        elif outcome.winner is not None:
-            status = f"{self.names[outcome.winner]} won"
-        else:
-            status = "tied" if outcome.is_tie else "a dead end"
+        status = self.status_text()
         actions = len(self._history)
         rows = [f"{self.variant.name}, after {actions} action{'s' if actions != 1 else ''}: {status}"]
         width = max(len(n) for n in (*self.names, "pile 0"))

@@ -329,16 +329,8 @@ class SpeedTable:
         if chosen is not None:
             targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, Play) and a.cards[0] == chosen
                                 and (viewer is None or a.player == viewer))
-        outcome = game.outcome()
         names = game.names
-        if outcome is None:
-            status = "play on" if game.is_revealed else "the starters are face down"
-            if game.call_due is not None:
-                status = f"{names[game.call_due]} has gone out and must call"
-        elif outcome.winner is not None:
-            status = f"{names[outcome.winner]} won"
-        else:
-            status = "tied" if outcome.is_tie else "a dead end"
+        status = game.status_text()
         seat_notes = tuple(f"owes {n} draw{'s' if n != 1 else ''}" if n and game.draw_stacks[s] else ""
                            for s, n in enumerate(game.draws_owed))
         top_ranks = game.top_ranks
