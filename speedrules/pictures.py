@@ -110,6 +110,17 @@ def _seat(text: str) -> int:
 # ------------------------------------------------------------------------------------- render
 
 
+def _log_arguments(parser: argparse.ArgumentParser, kind: str, deal_help: str) -> None:
+    """The arguments ``render`` and ``view`` share: the log, ``-o FILE`` and ``--deal D``."""
+    from .cli import whole_number
+
+    parser.add_argument("log", metavar="LOG", help="a log file (.json, .yaml), a .jsonl archive, or - for standard "
+                                                   "input")
+    parser.add_argument("-o", "--output", metavar="FILE", required=True,
+                        help=f"the {kind} file to write (- for standard output)")
+    parser.add_argument("--deal", type=whole_number(0), default=None, metavar="D", help=deal_help)
+
+
 def add_render(sub: Subparsers) -> None:
     from .cli import whole_number
 
@@ -120,12 +131,7 @@ def add_render(sub: Subparsers) -> None:
                     "default the table just before the event that breaks it, its card and pile marked and the "
                     "rule written under the table. Without --deal: the first deal that breaks a rule, else deal 0 "
                     "(in a .jsonl archive the deals of all its logs are numbered in order).")
-    parser.add_argument("log", metavar="LOG", help="a log file (.json, .yaml), a .jsonl archive, or - for standard "
-                                                   "input")
-    parser.add_argument("-o", "--output", metavar="FILE", required=True, help="the SVG file to write (- for "
-                                                                               "standard output)")
-    parser.add_argument("--deal", type=whole_number(0), default=None, metavar="D",
-                        help="the deal (Spit: round), from 0")
+    _log_arguments(parser, "SVG", "the deal (Spit: round), from 0")
     parser.add_argument("--event", type=whole_number(0), default=None, metavar="K",
                         help="draw the table after the first K events (0: the layout)")
     parser.add_argument("--viewer", type=_seat, default=None, metavar="SEAT",
@@ -214,20 +220,13 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def add_view(sub: Subparsers) -> None:
-    from .cli import whole_number
-
     parser = sub.add_parser(
         "view", help="a logged game as an HTML page that replays it",
         description="Write one self-contained HTML page (it loads nothing: no network, no other file) that replays "
                     "a logged game step by step: next and previous, a slider, the arrow keys, the event list "
                     "beside the table, violations and collisions highlighted, the referee's verdict at the top. "
                     "An archive (.jsonl) or a log of several deals gets a deal picker.")
-    parser.add_argument("log", metavar="LOG", help="a log file (.json, .yaml), a .jsonl archive, or - for standard "
-                                                   "input")
-    parser.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write (- for "
-                                                                               "standard output)")
-    parser.add_argument("--deal", type=whole_number(0), default=None, metavar="D",
-                        help="only this deal (Spit: round), numbered as render numbers them")
+    _log_arguments(parser, "HTML", "only this deal (Spit: round), numbered as render numbers them")
     parser.set_defaults(run=run_view)
 
 
