@@ -51,6 +51,9 @@ from .errors import SpeedrulesError, brief
 from .kernel import CALL_OPTION as CALL_OPTION
 from .kernel import DRAW_OPTION as DRAW_OPTION
 from .kernel import Option as Option
+from .playout import WAIT as WAIT
+from .playout import Decider as Decider
+from .playout import RandomChoice
 from .spit import CHOOSE as CHOOSE_KIND
 from .spit import MOVE as SPIT_MOVE
 from .spit import PLAY as SPIT_PLAY
@@ -62,10 +65,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .spitgame import SpitGame
 
-WAIT: Option = (-1, -1, (), ())
-"""What a seat does when it has no options: it waits for the table to change."""
-Decider = Callable[[int], "Option | None"]
-"""A bot's fast path in one game: a seat's choice now, ``None`` to let the moment pass, or :data:`WAIT`."""
 
 
 class BotError(SpeedrulesError):
@@ -340,28 +339,7 @@ class RandomBot(FastBot):
         v = game.variant
         if not _is_plain(v):
             return general
-        rand = rng.random
-        k = game.kernel
-        playable_codes, piles_for, draw_rule = k.playable_codes, k.piles_for, k.draw_rule
-        calls = v.call is not CallRule.NONE  # else no call is ever due and no pickup owed
-
-        def decide(seat: int) -> Option | None:
-            """``_pick`` on the plain menu, without building the options it does not choose."""
-            if calls and (k.out_seat is not None or k.pickup_owed):
-                return general(seat)
-            codes = playable_codes(seat)
-            n = len(codes) + (draw_rule(seat) is None)
-            if not n:
-                return WAIT
-            i = int(rand() * n) if n > 1 else 0
-            if i == len(codes):
-                return DRAW_OPTION
-            code = codes[i]
-            fitting = piles_for(code)
-            pile = fitting[int(rand() * len(fitting))] if len(fitting) > 1 else fitting[0]
-            return PLAY, pile, (code,), ()
-
-        return decide
+        return RandomChoice(game.kernel, rng, general)  # ``_pick`` on the plain menu, without the options
 
     def choose_spit(self, view: SpitView, options: Sequence[SpitAction], rng: random.Random) -> SpitAction | None:
         """Spit: uniformly at random among the options (its plays, or the move that unblocks its

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import (
     CALL,
@@ -177,12 +177,13 @@ class Game:
         names: Sequence[str] | None = None,
         _codes: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], Sequence[int], Sequence[Sequence[int]]]
         | None = None,
+        _dealt: bool = False,
     ) -> None:
         def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
             return [[c.code for c in stack] for stack in stacks]
 
         if _codes is not None:  # from_codes: the layout as card codes
-            self._setup(variant, *_codes, rng=rng, seed=seed, names=names)
+            self._setup(variant, *_codes, rng=rng, seed=seed, names=names, dealt=_dealt)
             return
         if not isinstance(layout, Layout):
             raise InvalidArgumentError(f"not a Layout: {brief(layout)} (Layout.from_json reads one from data)")
@@ -218,13 +219,19 @@ class Game:
         rng: random.Random | None,
         seed: int | None,
         names: Sequence[str] | None,
+        dealt: bool = False,
     ) -> None:
         variant = as_speed_variant(variant)
-        hands, draw, reserves = code_stacks(hands), code_stacks(draw), code_stacks(reserves)
-        starters = code_stacks([starters])[0]
-        problem = check_layout_codes(variant, hands, draw, starters, reserves)
-        if problem is not None:
-            raise IllegalActionError(problem)
+        if dealt:  # deal()'s own lists, a deal of the variant by construction: nothing to check or copy
+            hands, draw, starters, reserves = (
+                cast(list[list[int]], hands), cast(list[list[int]], draw), cast(list[int], starters),
+                cast(list[list[int]], reserves))
+        else:
+            hands, draw, reserves = code_stacks(hands), code_stacks(draw), code_stacks(reserves)
+            starters = code_stacks([starters])[0]
+            problem = check_layout_codes(variant, hands, draw, starters, reserves)
+            if problem is not None:
+                raise IllegalActionError(problem)
         self.variant = variant
         self.names = checked_names(variant, names)
         self.seed = seed
@@ -854,4 +861,4 @@ def deal(
     """
     variant = as_speed_variant(variant)
     rng, used_seed = make_rng(seed)
-    return Game.from_codes(variant, *deal_codes(variant, rng), rng=rng, seed=used_seed, names=names)
+    return Game(variant, None, rng=rng, seed=used_seed, names=names, _codes=deal_codes(variant, rng), _dealt=True)

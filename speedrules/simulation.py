@@ -42,12 +42,8 @@ from typing import IO, Any
 import attrs
 import msgspec
 
+from . import playout
 from .actions import (
-    CALL,
-    DRAW,
-    FLIP,
-    PLAY,
-    REBUILD,
     REVEAL,
     Call,
     Draw,
@@ -82,14 +78,13 @@ from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
 from .loading import as_variant
 from .log import LOG_FORMAT, Log, parse_log, variant_reference
+from .playout import FLIP_PAUSE_MS as FLIP_PAUSE_MS  # (when every seat is blocked, the flip's pause)
+from .playout import NEVER as NEVER  # (the due time of a seat that waits for the table to change)
+from .playout import REBUILD_MS as REBUILD_MS  # (how long a rebuild takes; the flip follows)
 from .spit import SPIT as SPIT_KIND
 from .spitgame import SpitGame, deal_spit
 from .variant import Family, Variant
 
-FLIP_PAUSE_MS = 1000
-"""When every seat is blocked, the reserves flip this long after the last event (000: "pause together")."""
-REBUILD_MS = 5000
-"""Gathering, shuffling and splitting the centre into new reserves takes this long; the flip follows."""
 TICK_MS = 10
 """The table's default clock tick: two events in the same 10 ms happen at the same moment."""
 MAX_EVENTS = 20_000
@@ -107,9 +102,6 @@ neither seat can act and no spit is allowed, or after this many row moves, the g
 ``stuck``."""
 MAX_ROUNDS = 200
 """Spit: the default bound on a game's rounds; a game not decided by then is ``unfinished``."""
-
-NEVER = 1 << 62
-"""The due time of a seat that waits for the table to change."""
 
 REASONS = ("out", "tie", "dead-end", "rounds", "unfinished", "stuck")
 """How a simulated deal (or game of Spit) ended: see :attr:`SimResult.reason`."""
@@ -250,20 +242,15 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     """Play deal ``index`` of a run; return its result and, if asked, its log document."""
     v = ctx.variant
     bots = ctx.bots
-    n = v.players
     tick = ctx.tick_ms
     rng = random.Random(f"{ctx.seed}:{index}")
-    rand = rng.random
     game = deal(v, rng.getrandbits(63))
     assert game.seed is not None
     kernel = game.kernel
-    check_event, apply_event, event, run = kernel.check_event, kernel.apply_event, kernel.event, kernel.run
-    # The simulator applies nothing the kernel has not accepted: ``event`` and ``run`` judge
-    # first; ``apply_event`` only follows an accepted ``check_event``.
-    hands, draws = kernel.hands, kernel.draws
-    # Reaction.delay, inlined: low + int(rand() * width) ms, then rounded up to the tick.
+    # Reaction.delay: low + int(rand() * width) ms, then rounded up to the tick.
     low = [b.reaction.mean_ms - b.reaction.spread_ms + tick - 1 for b in bots]
     width = [2 * b.reaction.spread_ms + 1 for b in bots]
+    clock = [0]  # the moment the seats decide at (playout.play keeps it)
 
     def slow(seat: int) -> Option | None:
         """A bot without a fast path: its view, its options as actions, its choice."""
@@ -271,7 +258,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         if not options:
             return WAIT
         bot = bots[seat]
-        action = bot.choose(SeatView.of(game, seat, t), options, rng)
+        action = bot.choose(SeatView.of(game, seat, clock[0]), options, rng)
         if action is None:
             return None
         if action not in options:
@@ -282,121 +269,13 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         return option_of(action)
 
     deciders = [b.decider(game, rng) if isinstance(b, FastBot) else slow for b in bots]
-    records: list[tuple[int, int, int, Any, tuple[int, ...], int]] = []
-    log = records.append if ctx.want_log else None
-    plays = draws_n = flips = rebuilds = calls = pickups = bounced = 0
-    if event(REVEAL, t=0) is not None:  # a fresh deal always reveals
+    records: list[tuple[int, int, int, Any, tuple[int, ...], int]] | None = [] if ctx.want_log else None
+    if kernel.event(REVEAL, t=0) is not None:  # a fresh deal always reveals
         raise SimulationError(f"deal {index} of the run could not start")
-    if log is not None:
-        log((REVEAL, -1, -1, None, (), 0))
-    events = 1
-    last = t = 0
-    due = [(low[s] + int(rand() * width[s])) // tick * tick for s in range(n)]
-    looks = 0
-    two = n == 2
-    max_events = ctx.max_events
-    max_looks = 10 * max_events
-    reason = ""
-    batch: Sequence[tuple[int, Option | None]]
-    while True:
-        if events >= max_events or looks >= max_looks:
-            reason = "unfinished"
-            break
-        if two:  # the commonest table, without the three calls below
-            a, b = due
-            if a < b:
-                t, seat, single = a, 0, True
-            elif b < a:
-                t, seat, single = b, 1, True
-            else:
-                t, seat, single = a, 0, False
-        else:
-            t = min(due)
-            seat = due.index(t)
-            single = due.count(t) == 1
-        if t == NEVER:  # every seat waits: play is blocked
-            if game.is_over():
-                break
-            t = last + FLIP_PAUSE_MS
-            if event(FLIP, t=t) is None:
-                if log is not None:
-                    log((FLIP, -1, -1, None, (), t))
-                flips += 1
-            elif check_event(REBUILD, t=last + REBUILD_MS) is None:  # the reserves are spent: rebuild
-                t = last + REBUILD_MS
-                reserves = apply_event(REBUILD, t=t)
-                if log is not None:
-                    log((REBUILD, -1, -1, reserves, (), t))
-                rebuilds += 1
-                events += 1
-                last = t
-                continue  # still blocked: the flip follows
-            else:
-                reason = "stuck"
-                break
-            events += 1
-            last = t
-            for s in range(n):
-                due[s] = (t + low[s] + int(rand() * width[s])) // tick * tick
-            continue
-        if single:
-            looks += 1
-            choice = deciders[seat](seat)
-            if choice is WAIT:
-                due[seat] = NEVER
-                continue
-            batch = ((seat, choice),)
-        else:  # seats due at the same moment all decide on the table as it is, then land in a random order
-            seats = [s for s in range(n) if due[s] == t]
-            rng.shuffle(seats)
-            looks += len(seats)
-            chosen: list[tuple[int, Option | None]] = []
-            for seat in seats:
-                choice = deciders[seat](seat)
-                if choice is WAIT:
-                    due[seat] = NEVER
-                else:
-                    chosen.append((seat, choice))
-            batch = chosen
-        ended = False
-        for seat, option in batch:
-            due[seat] = (t + low[seat] + int(rand() * width[seat])) // tick * tick
-            if option is None:
-                continue
-            kind, pile, codes, declared = option
-            # Every action is judged by the kernel as it lands: one that no longer fits (the table
-            # changed at this instant, or the deal ended) is taken back.
-            if run(((kind, seat, pile, codes if kind == PLAY else None, declared, t),), events) is not None:
-                bounced += 1
-                continue
-            events += 1
-            last = t
-            if kind == PLAY:
-                plays += 1
-                if not hands[seat] and not draws[seat]:
-                    ended = True
-                    if kernel.out_seat == seat:
-                        due[seat] = t  # the call comes at once
-                if log is not None:
-                    log((PLAY, seat, pile, codes, declared, t))
-            elif kind == DRAW:
-                draws_n += 1
-                if log is not None:
-                    log((DRAW, seat, -1, hands[seat][-1], (), t))
-            else:
-                if kind == CALL:
-                    calls += 1
-                    ended = True
-                else:
-                    pickups += 1
-                if log is not None:
-                    log((kind, seat, pile, None, (), t))
-            if NEVER in due:  # a seat that was waiting reacts to the change
-                for s in range(n):
-                    if due[s] == NEVER:
-                        due[s] = (t + low[s] + int(rand() * width[s])) // tick * tick
-        if ended and game.is_over():
-            break
+    if records is not None:
+        records.append((REVEAL, -1, -1, None, (), 0))
+    played = playout.play(kernel, deciders, rng, low, width, tick, ctx.max_events, records, clock)
+    reason = played.reason
     outcome = game.outcome()
     winner = None
     tied: tuple[int, ...] = ()
@@ -406,11 +285,12 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     elif not reason:
         reason = "stuck"
     result = SimResult(
-        index=index, seed=game.seed, winner=winner, reason=reason, events=events, plays=plays, draws=draws_n,
-        flips=flips, rebuilds=rebuilds, remaining=game.remaining(), tied=tied, calls=calls, pickups=pickups,
-        collisions=len(kernel.collisions), bounced=bounced, duration_ms=last,
+        index=index, seed=game.seed, winner=winner, reason=reason, events=played.events, plays=played.plays,
+        draws=played.draws, flips=played.flips, rebuilds=played.rebuilds, remaining=game.remaining(), tied=tied,
+        calls=played.calls, pickups=played.pickups, collisions=len(kernel.collisions), bounced=played.bounced,
+        duration_ms=played.last,
     )
-    return result, (_log_document(ctx, index, game, records) if ctx.want_log else None)
+    return result, (None if records is None else _log_document(ctx, index, game, records))
 
 
 # ---------------------------------------------------------------------------- one game of Spit
