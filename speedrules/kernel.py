@@ -66,6 +66,10 @@ _FIRST_LANDS = Collisions.FIRST_LANDS
 
 _DRAW_EMPTY, _DRAW_HAND_FULL, _DRAW_NOT_ALLOWED = rules.DRAW_EMPTY, rules.DRAW_HAND_FULL, rules.DRAW_NOT_ALLOWED
 
+_Frame = tuple[list[list[int]], list[list[int]], list[list[int]], list[int], list[int],
+               tuple[tuple[bool, ...], ...], list[list[int]], int, int, bool, Refill, bool, bool]
+"""What :meth:`Kernel.run` binds to locals (typed item by item, so that a compiled build keeps the types)."""
+
 DRAW_OPTION: Option = (DRAW, -1, (), ())
 CALL_OPTION: Option = (CALL, -1, (), ())
 
@@ -136,6 +140,13 @@ def card_text(code: int, rank: int) -> str:
     return TEXT_OF[code]
 
 
+def _from_state(state: tuple[Any, ...]) -> Kernel:
+    """A kernel made from :meth:`Kernel.__getstate__`'s state."""
+    kernel = Kernel(state[0], (), (), (), ())  # an empty table, every part replaced by the state
+    kernel.__setstate__(state)
+    return kernel
+
+
 class Kernel(TableTiming):
     """The state of one deal of a Speed variant, with its rules.
 
@@ -146,34 +157,18 @@ class Kernel(TableTiming):
     seat owes) and are never replaced, only changed in place; only the kernel changes them.
     """
 
-    __slots__ = (
+    __slots__ = (  # the rest are TableTiming's
         "_dead",
         "_frame",
         "_limit",
         "_rng",
         "_when_empty",
-        "callers",
         "calm",
-        "collisions",
-        "debt",
-        "draws",
-        "finish_t",
         "fit",
-        "group",
-        "hands",
         "last_t",
-        "names",
-        "out_seat",
-        "pickup_owed",
-        "piles",
         "reserves",
         "revealed",
         "seed",
-        "tied",
-        "tops",
-        "variant",
-        "version",
-        "winner",
     )
 
     def __init__(
@@ -223,9 +218,11 @@ class Kernel(TableTiming):
 
     def copy(self) -> Kernel:
         """An independent copy, random source included."""
-        other = Kernel.__new__(Kernel)
-        other.__setstate__(self.__getstate__())
-        return other
+        return _from_state(self.__getstate__())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
+        return _from_state, (self.__getstate__(),)
 
     def __getstate__(self) -> tuple[object, ...]:
         """The whole state, its containers copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
@@ -248,7 +245,7 @@ class Kernel(TableTiming):
         self._frame = self._make_frame()
         self._limit, self._when_empty = self.variant.hand_limit, self.variant.refill is _WHEN_EMPTY
 
-    def _make_frame(self) -> tuple[Any, ...]:
+    def _make_frame(self) -> _Frame:
         """What :meth:`run` binds to locals: the deal's lists (never replaced, only changed in place)
         and the variant's constants."""
         v = self.variant

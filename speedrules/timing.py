@@ -19,7 +19,7 @@ state of the kernel that inherits it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 
@@ -29,10 +29,7 @@ from .cards import JOKER_CODE, RANK_OF
 from .errors import Violation, brief
 from .ranks import EMPTY_KEY, order_value
 from .variant import Call as CallRule
-from .variant import Collisions, Refill, Ties
-
-if TYPE_CHECKING:
-    from .variant import Variant
+from .variant import Collisions, Refill, Ties, Variant
 
 _FIRST_LANDS, _LOWER_STAYS, _REPLAY = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS, Ties.REPLAY
 _NO_CALL, _WHEN_EMPTY = CallRule.NONE, Refill.WHEN_EMPTY
@@ -88,36 +85,44 @@ class CollisionGroup:
     def copy(self) -> CollisionGroup:
         return CollisionGroup(self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its constructor's arguments (a compiled class has no bare ``__new__``)."""
+        return CollisionGroup, (self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
+
 
 class TableTiming:
     """Collisions, ties, calls and pickups, on the state of the kernel that inherits this."""
 
-    if not TYPE_CHECKING:
-        __slots__ = ()  # the kernel's own slots hold the state (hidden from mypy, which reads the state below)
-    else:  # the kernel's state and the parts of it these rules use
-        variant: Variant
-        names: tuple[str, ...]
-        hands: list[list[int]]
-        draws: list[list[int]]
-        piles: list[list[int]]
-        tops: list[int]
-        debt: list[int]
-        winner: int | None
-        out_seat: int | None
-        finish_t: float | int | None
-        tied: tuple[int, ...]
-        callers: set[int]
-        pickup_owed: set[int]
-        collisions: list[Collision]
-        group: CollisionGroup | None
-        version: int
+    # The parts of the kernel's state these rules use, declared here (the kernel declares the rest)
+    # and not behind TYPE_CHECKING, so that mypyc can compile the two classes as native classes.
+    __slots__ = ("callers", "collisions", "debt", "draws", "finish_t", "group", "hands", "names", "out_seat",
+                 "pickup_owed", "piles", "tied", "tops", "variant", "version", "winner")
+    variant: Variant
+    names: tuple[str, ...]
+    hands: list[list[int]]
+    draws: list[list[int]]
+    piles: list[list[int]]
+    tops: list[int]
+    debt: list[int]
+    winner: int | None
+    out_seat: int | None
+    finish_t: float | int | None
+    tied: tuple[int, ...]
+    callers: set[int]
+    pickup_owed: set[int]
+    collisions: list[Collision]
+    group: CollisionGroup | None
+    version: int
 
-        def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None: ...
+    def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
+        raise NotImplementedError  # the kernel's
 
-        def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int],
-                 t: float | int | None, index: int) -> None: ...
+    def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int],
+             t: float | int | None, index: int) -> None:
+        raise NotImplementedError  # the kernel's
 
-        def _settle(self) -> None: ...
+    def _settle(self) -> None:
+        raise NotImplementedError  # the kernel's
 
     def _out_players(self) -> set[int]:
         return {s for s in (self.winner, self.out_seat) if s is not None} | set(self.tied)
