@@ -40,6 +40,14 @@ from .actions import (
     SpitAction,
 )
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
+from .coding import EVENT_TYPES as EVENT_TYPES
+from .coding import RANK_OF_TEXT as RANK_OF_TEXT
+from .coding import CompiledEvent as CompiledEvent
+from .coding import MalformedEvent as MalformedEvent
+from .coding import coded_events as coded_events
+from .coding import compile_event as compile_event
+from .coding import compile_events as compile_events
+from .coding import layout_stacks as layout_stacks
 from .dealing import default_names
 from .documents import (
     MAX_DOCUMENT_BYTES,
@@ -69,34 +77,9 @@ if TYPE_CHECKING:
 
 LOG_FORMAT = "speedrules-log/1"
 
-EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
-"""Event types by kind (``speedrules.actions.REVEAL`` ... ``PICKUP``)."""
-
-CompiledEvent = tuple[int, int, int, Any, tuple[int, ...], "float | int | None"]
-"""``(kind, player, pile, cards, declared, t)``: ``cards`` is a tuple of codes (play),
-a code or ``None`` (draw), or a tuple of stacks of codes (rebuild)."""
-
-RANK_OF_TEXT: dict[str, int] = {}
-for _rank in range(1, 14):
-    for _spelling in {RANK_NAMES[_rank], RANK_NAMES[_rank].lower()} | ({"T", "t"} if _rank == 10 else set()):
-        RANK_OF_TEXT[_spelling] = _rank
-"""Every spelling of a rank the log schema accepts (``as``), mapped to its number."""
-
 _TOP_KEYS = frozenset({"format", "variant", "players", "meta", "deals"})
 _DEAL_KEYS = frozenset({"layout", "events", "meta"})
 _LAYOUT_KEYS = frozenset({"hands", "draw", "starters", "reserves"})
-_EVENT_KEYS = {
-    "reveal": frozenset({"type", "t"}),
-    "play": frozenset({"type", "t", "player", "pile", "card", "cards", "as"}),
-    "draw": frozenset({"type", "t", "player", "card"}),
-    "flip": frozenset({"type", "t"}),
-    "rebuild": frozenset({"type", "t", "reserves"}),
-    "call": frozenset({"type", "t", "player"}),
-    "pickup": frozenset({"type", "t", "player", "pile"}),
-}
-_KIND = {name: kind for kind, name in enumerate(EVENT_TYPES)}
-
-
 class LogError(DocumentError):
     """A log could not be read: it is missing, not JSON/YAML, fails the schema, or names
     an unknown or invalid variant.  ``location`` names the file and the place in it."""
@@ -136,193 +119,6 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(log_schema(Family.SPEED))
 
 
-# ---------------------------------------------------------------------- structural check
-
-
-def _index(value: Any) -> int | None:
-    """A JSON Schema ``integer`` >= 0 as an int (``1.0`` counts, ``True`` does not), else None."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value if value >= 0 else None
-    if isinstance(value, float) and value.is_integer() and value >= 0:
-        return int(value)
-    return None
-
-
-def _is_time(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 and value != math.inf
-
-
-_CODE = CODE_OF_TEXT.__getitem__
-
-
-def _stack(value: Any) -> tuple[int, ...] | None:
-    if not isinstance(value, list):
-        return None
-    try:  # every key of CODE_OF_TEXT is a card's text: anything else is a KeyError (or a TypeError)
-        return tuple(list(map(_CODE, value)))  # through a list: twice as fast as tuple(map(...)) here
-    except (KeyError, TypeError):
-        return None
-
-
-def _stacks(value: Any) -> tuple[tuple[int, ...], ...] | None:
-    if not isinstance(value, list):
-        return None
-    try:  # as _stack, on every item (an item that is not a list is left out, so the lengths differ)
-        out = tuple([tuple(list(map(_CODE, item))) for item in value if isinstance(item, list)])
-    except (KeyError, TypeError):
-        return None
-    return out if len(out) == len(value) else None
-
-
-_SINGLE = tuple((code,) for code in range(53))
-_INF = math.inf
-
-
-class MalformedEvent(Exception):
-    """An event the structural check refuses, met by :func:`coded_events` (``args[0]``: its index)."""
-
-
-def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
-    """A deal's events, checked and coded as :func:`compile_event` codes them; an event the
-    schema refuses raises :class:`MalformedEvent`.
-
-    The commonest shapes (a one-card play, a draw, a flip) are read straight from the dicts
-    where the structural check would accept them (keys exactly as expected, indices and
-    times of the right types); every other event goes through :func:`compile_event`.
-    """
-    out: list[CompiledEvent] = []
-    append = out.append
-    codes, inf, dict_, single = CODE_OF_TEXT, _INF, dict, _SINGLE
-    for index, ev in enumerate(raw_events):
-        if type(ev) is dict_:
-            try:
-                typ = ev["type"]
-                if typ == "play":
-                    size = len(ev)
-                    t = ev["t"] if size == 5 else None
-                    player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
-                    if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
-                        append((PLAY, player, pile, single[code], (), t))
-                        continue
-                elif typ == "draw":
-                    size = len(ev)
-                    player = ev["player"]
-                    named: int | None  # the card the draw names, if it names one
-                    if size == 4:
-                        t, named = ev["t"], codes[ev["card"]]
-                    elif size == 3:
-                        t, named = (ev["t"], None) if "t" in ev else (None, codes[ev["card"]])
-                    elif size == 2:
-                        t = named = None
-                    else:
-                        raise KeyError  # an unexpected key: the long way
-                    # no time only when there is no "t" key (a null one is refused by the structural check)
-                    if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
-                         or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and player >= 0):
-                        append((DRAW, player, -1, named, (), t))
-                        continue
-                elif typ == "flip":
-                    size = len(ev)
-                    t = ev["t"] if size == 2 else None
-                    if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
-                        append((FLIP, -1, -1, None, (), t))
-                        continue
-            except (KeyError, TypeError):
-                pass
-        compiled = compile_event(ev)
-        if compiled is None:
-            raise MalformedEvent(index)
-        append(compiled)
-    return out
-
-
-def compile_events(raw_events: Iterable[Any]) -> list[CompiledEvent] | None:
-    """A deal's events, checked and coded (:func:`coded_events`); ``None`` exactly when the schema
-    refuses one."""
-    try:
-        return coded_events(raw_events)
-    except MalformedEvent:
-        return None
-
-
-def compile_event(ev: Any) -> CompiledEvent | None:
-    """One event, checked and coded; ``None`` exactly when the schema refuses it."""
-    if not isinstance(ev, dict):
-        return None
-    typ = ev.get("type")
-    allowed = _EVENT_KEYS.get(typ) if isinstance(typ, str) else None
-    if allowed is None or not allowed.issuperset(ev):
-        return None
-    t = None
-    if "t" in ev:
-        t = ev["t"]
-        if not _is_time(t):
-            return None
-    kind = _KIND[str(typ)]
-    if kind == PLAY:
-        player = _index(ev.get("player"))
-        pile = _index(ev.get("pile"))
-        if player is None or pile is None:
-            return None
-        if "card" in ev:
-            if "cards" in ev:
-                return None
-            text = ev["card"]
-            code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
-            if code is None:
-                return None
-            cards: tuple[int, ...] = (code,)
-        else:
-            found = _stack(ev.get("cards"))
-            if not found:
-                return None
-            cards = found
-        declared: tuple[int, ...] = ()
-        if "as" in ev:
-            spec = ev["as"]
-            if isinstance(spec, str):
-                rank = RANK_OF_TEXT.get(spec)
-                if rank is None:
-                    return None
-                declared = (rank,)
-            elif isinstance(spec, list) and spec:
-                ranks = [RANK_OF_TEXT.get(r) if isinstance(r, str) else None for r in spec]
-                if None in ranks:
-                    return None
-                declared = tuple(r for r in ranks if r is not None)
-            else:
-                return None
-        return (PLAY, player, pile, cards, declared, t)
-    if kind == DRAW:
-        player = _index(ev.get("player"))
-        if player is None:
-            return None
-        code = None
-        if "card" in ev:
-            text = ev["card"]
-            code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
-            if code is None:
-                return None
-        return (DRAW, player, -1, code, (), t)
-    if kind == CALL:
-        player = _index(ev.get("player"))
-        return None if player is None else (CALL, player, -1, None, (), t)
-    if kind == PICKUP:
-        player = _index(ev.get("player"))
-        pile = _index(ev.get("pile"))
-        return None if player is None or pile is None else (PICKUP, player, pile, None, (), t)
-    if kind == REBUILD:
-        if "reserves" not in ev:
-            return None
-        stacks = _stacks(ev["reserves"])
-        if stacks is None:
-            return None
-        return (REBUILD, -1, -1, stacks, (), t)
-    return (kind, -1, -1, None, (), t)
-
-
 @attrs.frozen(slots=True)
 class CompiledDeal:
     """One deal of a log, checked and integer-coded: the layout's stacks (top first) and the events."""
@@ -358,19 +154,6 @@ def raw_layout(deal: Any) -> dict[str, Any] | None:
     if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
         return None
     return layout
-
-
-_Stacks = tuple[tuple[int, ...], ...]
-
-
-def layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
-    """A layout's stacks coded (hands, draw stacks, starters, reserves; top first), or ``None``
-    if one is not a list of card texts."""
-    hands, draw, reserves = _stacks(layout["hands"]), _stacks(layout["draw"]), _stacks(layout["reserves"])
-    starters = _stack(layout["starters"])
-    if hands is None or draw is None or reserves is None or starters is None:
-        return None
-    return hands, draw, starters, reserves
 
 
 def _compile_deal_head(deal: Any) -> CompiledDeal | None:
