@@ -335,11 +335,12 @@ class RandomBot(FastBot):
         return group[int(rng.random() * len(group))] if len(group) > 1 else group[0]
 
     def decider(self, game: Game, rng: random.Random) -> Decider:
-        general = FastBot.decider(self, game, rng)
         v = game.variant
         if not _is_plain(v):
-            return general
-        return RandomChoice(game.kernel, rng, general)  # ``_pick`` on the plain menu, without the options
+            return FastBot.decider(self, game, rng)
+        # ``_pick`` on the plain menu, without the options; the general path where a call can be due
+        general = None if v.call is CallRule.NONE else FastBot.decider(self, game, rng)
+        return RandomChoice(game.kernel, rng, general)
 
     def choose_spit(self, view: SpitView, options: Sequence[SpitAction], rng: random.Random) -> SpitAction | None:
         """Spit: uniformly at random among the options (its plays, or the move that unblocks its

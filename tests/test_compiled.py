@@ -43,3 +43,12 @@ def test_a_kernel_copies_and_pickles_in_either_build() -> None:
     for other in (kernel.copy(), pickle.loads(pickle.dumps(kernel))):
         assert other is not kernel and other.state() == kernel.state()
         assert other.hands is not kernel.hands
+
+
+@pytest.mark.parametrize("path", HOOK["include"])
+def test_a_compiled_module_uses_nothing_mypyc_would_change_the_meaning_of(path: str) -> None:
+    """No attrs validator or converter (a compiled attrs class stops running them) and no
+    identity test on a tuple constant (a compiled tuple may be boxed anew): docs/performance.md."""
+    source = (REPO / path).read_text(encoding="utf-8")
+    for word in ("validator", "converter", "is WAIT", "is not WAIT", "is DRAW_OPTION", "is CALL_OPTION"):
+        assert word not in source, f"{path} uses {word!r}"
