@@ -15,8 +15,11 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
+from msgspec import UNSET
+
+from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
 from .cards import CODE_OF_TEXT, RANK_NAMES
+from .wire import WireCall, WireDraw, WireFlip, WireLayout, WirePickup, WirePlay, WireRebuild, WireReveal
 
 EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
 """Event types by kind (``speedrules.actions.REVEAL`` ... ``PICKUP``)."""
@@ -241,3 +244,120 @@ def layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, 
     return hands, draw, starters, reserves
 
 
+
+
+def _declared(spec: Any) -> tuple[int, ...] | None:
+    """A play's ``as`` (one rank's spelling, or a non-empty list of them) as rank numbers, else ``None``."""
+    if isinstance(spec, str):
+        rank = RANK_OF_TEXT.get(spec)
+        return None if rank is None else (rank,)
+    if not spec:
+        return None
+    ranks = []
+    for r in spec:
+        rank = RANK_OF_TEXT.get(r)
+        if rank is None:
+            return None
+        ranks.append(rank)
+    return tuple(ranks)
+
+
+def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
+    """A deal's wire events (:mod:`speedrules.wire`, whose shapes msgspec has checked) checked
+    and coded exactly as :func:`compile_event` codes the same events as parsed data, and the
+    key-value pairs their objects hold; an event the schema refuses raises :class:`MalformedEvent`.
+
+    >>> from speedrules.wire import EVENTS
+    >>> wire_coded(EVENTS.decode(b'[{"type": "reveal", "t": 0}, {"type": "draw", "player": 1.0}]'))
+    ([(0, -1, -1, None, (), 0), (2, 1, -1, None, (), None)], 4)
+    """
+    out: list[CompiledEvent] = []
+    append = out.append
+    codes = CODE_OF_TEXT
+    pairs = 0
+    index = -1
+    for ev in events:
+        index += 1
+        t = ev.t
+        if t is UNSET:
+            t = None
+            pairs += 1  # the type
+        elif (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < _INF):
+            pairs += 2
+        else:
+            raise MalformedEvent(index)
+        cls = type(ev)
+        if cls is WirePlay:
+            player, pile = ev.player, ev.pile
+            if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
+                player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
+                if player is None or pile is None:
+                    raise MalformedEvent(index)
+            card, many = ev.card, ev.cards
+            cards: tuple[int, ...] | None
+            if card is not UNSET:
+                code = codes.get(card) if many is UNSET else None
+                cards = None if code is None else _SINGLE[code]
+            else:
+                cards = None if many is UNSET else stack_codes(many)
+            if not cards:
+                raise MalformedEvent(index)
+            spec = ev.as_
+            declared: tuple[int, ...] = ()
+            if spec is not UNSET:
+                found = _declared(spec)
+                if found is None:
+                    raise MalformedEvent(index)
+                declared = found
+                pairs += 1
+            pairs += 3
+            append((PLAY, player, pile, cards, declared, t))
+        elif cls is WireDraw:
+            player = ev.player
+            if not (type(player) is int and player >= 0):
+                player = index_value(player)
+                if player is None:
+                    raise MalformedEvent(index)
+            named = None
+            card = ev.card
+            if card is not UNSET:
+                named = codes.get(card)
+                if named is None:
+                    raise MalformedEvent(index)
+                pairs += 1
+            pairs += 1
+            append((DRAW, player, -1, named, (), t))
+        elif cls is WireFlip:
+            append((FLIP, -1, -1, None, (), t))
+        elif cls is WireRebuild:
+            stacks = stacks_codes(ev.reserves)
+            if stacks is None:
+                raise MalformedEvent(index)
+            pairs += 1
+            append((REBUILD, -1, -1, stacks, (), t))
+        elif cls is WireReveal:
+            append((REVEAL, -1, -1, None, (), t))
+        elif cls is WireCall:
+            player = index_value(ev.player)
+            if player is None:
+                raise MalformedEvent(index)
+            pairs += 1
+            append((CALL, player, -1, None, (), t))
+        elif cls is WirePickup:
+            player, pile = index_value(ev.player), index_value(ev.pile)
+            if player is None or pile is None:
+                raise MalformedEvent(index)
+            pairs += 2
+            append((PICKUP, player, pile, None, (), t))
+        else:
+            raise MalformedEvent(index)
+    return out, pairs
+
+
+def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
+    """A wire layout's stacks coded as :func:`layout_stacks` codes a parsed one, or ``None``."""
+    hands, draw = stacks_codes(layout.hands), stacks_codes(layout.draw)
+    reserves, starters = stacks_codes(layout.reserves), stack_codes(layout.starters)
+    if hands is None or draw is None or reserves is None or starters is None:
+        return None
+    return hands, draw, starters, reserves

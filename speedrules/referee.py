@@ -31,16 +31,19 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgspec
 
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
+from .coding import wire_coded, wire_layout_stacks
 from .dealing import check_layout_codes, default_names, is_deal_of
-from .documents import DocumentError, read_text
+from .documents import DocumentError, count_pairs, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .kernel import Collision, Kernel
 from .loading import as_variant
 from .log import (
+    LOG_FORMAT,
     CompiledDeal,
     CompiledEvent,
     Log,
@@ -60,6 +63,7 @@ from .log import (
 )
 from .spitlog import SpitRound, judge_rounds
 from .variant import Collisions, Family, Scoring, Variant
+from .wire import LOG_DECODER, UNSET
 
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
@@ -368,9 +372,13 @@ def judge_deal(
 
 def _judge_logged(kernel: Kernel, raw_events: Sequence[Any]) -> DealVerdict:
     """Judge a deal's events as logged (see :func:`replay_events`), stopping at the first violation."""
-    stopped = replay_events(kernel, raw_events)
+    return _judged_run(kernel, replay_events(kernel, raw_events), len(raw_events))
+
+
+def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: int) -> DealVerdict:
+    """The verdict on a deal whose ``events`` the kernel ran, ``stopped`` where :meth:`Kernel.run` stopped."""
     if stopped is None:
-        return _verdict(kernel, [], None, False, len(raw_events))
+        return _verdict(kernel, [], None, False, events)
     return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
 
 
@@ -476,9 +484,8 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
     v = log.variant
     if v.family is not Family.SPEED:
         return _judge_spit(v, log.rounds, names, all_violations)
-    raw = log.data["deals"]
-    deals = [judge_deal(v, deal, names, all_violations=all_violations, raw_events=raw[i]["events"])
-             for i, deal in enumerate(log.compiled)]
+    # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
+    deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
     return _finish(v, deals, names)
 
 
@@ -527,6 +534,58 @@ def referee_data(
     return _finish(v, deals, names)
 
 
+def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
+    """:func:`referee_data`'s one pass on a log's JSON text decoded straight into the wire
+    structs (:mod:`speedrules.wire`), or ``None`` where the long way must read it: anything
+    msgspec or the event coding refuses, a variant that cannot be loaded or is of Spit, or
+    a key that may repeat (the text has more colons than the structs hold pairs).  The long
+    way then gives the same verdict (``tests/test_fast_path.py``) or names the problem."""
+    try:
+        doc = LOG_DECODER.decode(text)
+    except (msgspec.MsgspecError, RecursionError):
+        return None
+    ref, players, meta = doc.variant, doc.players, doc.meta
+    if doc.format != LOG_FORMAT or not ref:
+        return None
+    pairs = 3  # format, variant, deals
+    if players is not UNSET:
+        if not 2 <= len(players) <= 4:
+            return None
+        pairs += 1
+    if meta is not UNSET:
+        pairs += 1 + count_pairs(meta)
+    if type(ref) is dict:
+        pairs += count_pairs(ref)
+    try:
+        v = resolve_variant(ref, name, override, variant_dir)
+    except LogError:
+        return None
+    if v.family is not Family.SPEED:
+        return None
+    names = default_names(v.players) if players is UNSET or not players else tuple(
+        players[s] if s < len(players) else f"player {s}" for s in range(v.players))
+    deals = []
+    for deal in doc.deals:
+        stacks = wire_layout_stacks(deal.layout)
+        if stacks is None:
+            return None
+        try:
+            events, held = wire_coded(deal.events)
+        except MalformedEvent:
+            return None
+        pairs += 6 + held  # layout, events, the layout's four stacks, the events' own
+        if deal.meta is not UNSET:
+            pairs += 1 + count_pairs(deal.meta)
+        if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
+            kernel = Kernel(v, *stacks, names=names)
+            deals.append(_judged_run(kernel, kernel.run(events), len(events)))
+        else:  # the long way says what is wrong with the layout
+            deals.append(judge_deal(v, CompiledDeal(*stacks, tuple(events)), names))
+    if pairs != text.count(":"):
+        return None  # a key may repeat: the long way decides
+    return _finish(v, deals, names)
+
+
 class _CollectorPaused:
     """Pause Python's cyclic garbage collector while a log is read and judged.
 
@@ -570,6 +629,10 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
     garbage collector is paused meanwhile: it has nothing to find in a log, and its passes
     over the document would make a long log cost more per event than a short one."""
     with _COLLECTOR_PAUSED:
+        if not all_violations and text[:1] == "{":
+            verdict = _referee_wire(text, name, variant, variant_dir)
+            if verdict is not None:
+                return verdict
         data = parse_log_text(text, name)
         return referee_data(data, name, variant=variant, all_violations=all_violations, variant_dir=variant_dir)
 

@@ -1,0 +1,105 @@
+"""The wire form of a Speed log: msgspec structs that a log's JSON text (or its parsed data)
+is decoded into in C, with the structure ``schemas/log.schema.json`` gives a Speed log.
+
+msgspec checks the shape here (which keys an object may and must have, which are strings,
+numbers, lists); :mod:`speedrules.coding` checks the rest (indices >= 0, times finite and
+>= 0, card and rank spellings, a play naming a card or cards but not both) while it codes the
+events for the kernel.  What the schema accepts is exactly what the two accept together
+(``tests/test_log_schema_equivalence.py``).  A document they refuse is read the long way,
+whose error names the place and the reason (:func:`speedrules.log.refuse`).
+
+Indices and times are ``int | float`` here, as in the schema (``1.0`` is an index there);
+``true`` is not a number to msgspec either.  Where a key may be left out its default is
+``UNSET``, so a struct tells which keys its object had (for the duplicate-key count).
+
+>>> doc = LOG_DECODER.decode(b'{"format": "speedrules-log/1", "variant": "speed", "deals": []}')
+>>> doc.variant, doc.players is UNSET
+('speed', True)
+>>> EVENTS.decode(b'[{"type": "play", "player": 0, "card": "10S", "pile": 1}]')
+[WirePlay(player=0, pile=1, card='10S', cards=UNSET, as_=UNSET, t=UNSET)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+from msgspec import UNSET as UNSET
+from msgspec import UnsetType, field
+
+Number = int | float
+Time = int | float | UnsetType
+
+
+class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class WireReveal(_Event, tag="reveal"):
+    t: Time = UNSET
+
+
+class WirePlay(_Event, tag="play"):
+    player: Number
+    pile: Number
+    card: str | UnsetType = UNSET
+    cards: list[str] | UnsetType = UNSET
+    as_: str | list[str] | UnsetType = field(default=UNSET, name="as")
+    t: Time = UNSET
+
+
+class WireDraw(_Event, tag="draw"):
+    player: Number
+    card: str | UnsetType = UNSET
+    t: Time = UNSET
+
+
+class WireFlip(_Event, tag="flip"):
+    t: Time = UNSET
+
+
+class WireRebuild(_Event, tag="rebuild"):
+    reserves: list[list[str]]
+    t: Time = UNSET
+
+
+class WireCall(_Event, tag="call"):
+    player: Number
+    t: Time = UNSET
+
+
+class WirePickup(_Event, tag="pickup"):
+    player: Number
+    pile: Number
+    t: Time = UNSET
+
+
+WireEvent = Union[WireReveal, WirePlay, WireDraw, WireFlip, WireRebuild, WireCall, WirePickup]  # noqa: UP007
+
+
+class WireLayout(msgspec.Struct, forbid_unknown_fields=True):
+    hands: list[list[str]]
+    draw: list[list[str]]
+    starters: list[str]
+    reserves: list[list[str]]
+
+
+class WireDeal(msgspec.Struct, forbid_unknown_fields=True):
+    layout: WireLayout
+    events: list[WireEvent]
+    meta: dict[str, Any] | UnsetType = UNSET
+
+
+class WireLog(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    variant: str | dict[str, Any]
+    deals: list[WireDeal]
+    players: list[str] | UnsetType = UNSET
+    meta: dict[str, Any] | UnsetType = UNSET
+
+
+LOG_DECODER = msgspec.json.Decoder(WireLog)
+"""JSON text to a :class:`WireLog` (``msgspec.ValidationError`` or ``DecodeError``: not a Speed log's shape)."""
+EVENTS = msgspec.json.Decoder(list[WireEvent])
+"""JSON text of an event list to wire events (for examples and tests)."""
+

@@ -1,0 +1,136 @@
+"""The referee's reading of JSON text straight into the wire structs gives the long way's answer.
+
+``referee_text`` first decodes a log's JSON text into :mod:`speedrules.wire`'s msgspec
+structs and codes the events from them (:func:`speedrules.coding.wire_coded`); whatever
+that refuses is read the long way (the text parsed to data, checked by the structural check,
+judged by ``referee_data``).  For real logs and their corruptions, written out as text in
+several ways (compact, spaced, with colons inside strings, with a key repeated), the two
+must give the same verdict, or the same error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_fast_path import ODD_VALUES, corrupt_event, full_logs
+from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, random_chooser
+
+import speedrules
+from speedrules.log import LogError, parse_log_text
+from speedrules.referee import referee_data, referee_text
+
+
+def answer(judge: Any, text: str) -> Any:
+    try:
+        return judge(text).to_json()
+    except LogError as err:
+        return ("unreadable", str(err))
+
+
+def long_way(text: str) -> Any:
+    return referee_data(parse_log_text(text, "x"), "x")
+
+
+def fast_way(text: str) -> Any:
+    return referee_text(text, "x")
+
+
+def texts_of(doc: Any) -> list[str]:
+    """The same document written out in ways a reader must not care about."""
+    return [json.dumps(doc), json.dumps(doc, separators=(",", ":")), json.dumps(doc, indent=1)]
+
+
+def agree(doc: Any) -> Any:
+    found = [answer(fast_way, t) for t in texts_of(doc)]
+    for text, fast in zip(texts_of(doc), found, strict=True):
+        assert fast == answer(long_way, text), text[:500]
+    return found[0]
+
+
+def test_real_logs_agree() -> None:
+    for doc in bases():
+        assert isinstance(agree(doc), dict)
+
+
+def test_simulated_logs_take_the_wire_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(A log whose strings hold colons, as an embedded variant's quotations do, goes the long
+    way: the duplicate-key count cannot tell a colon in a string from one between a key and
+    its value.)"""
+    texts = list(full_logs())
+    expected = [answer(long_way, t) for t in texts]
+    assert all(isinstance(e, dict) for e in expected)
+
+    def no_long_way(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the long way was taken")
+
+    monkeypatch.setattr(importlib.import_module("speedrules.referee"), "referee_data", no_long_way)
+    for text, want in zip(texts, expected, strict=True):
+        assert answer(fast_way, text) == want
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_corrupted_logs_agree(data: st.DataObject) -> None:
+    base = data.draw(st.sampled_from(bases()))
+    agree(mutate(hypothesis_chooser(data), json.loads(json.dumps(base))))
+
+
+def test_many_corruptions_agree_and_give_every_answer() -> None:
+    rng = random.Random(11)
+    answers = set()
+    for _ in range(300):
+        doc = mutate(random_chooser(rng), json.loads(json.dumps(rng.choice(bases()))))
+        got = agree(doc)
+        answers.add("unreadable" if isinstance(got, tuple) else got["valid"])
+    assert answers == {"unreadable", True, False}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["reveal", "play", "draw", "flip", "rebuild"]), st.integers(0, 10**6),
+       st.sampled_from(["set", "delete", "retime"]), st.sampled_from(["t", "player", "pile", "card", "cards", "as",
+                                                                        "reserves", "type", "x"]),
+       st.sampled_from(ODD_VALUES), st.integers(-3000, 3000), st.integers(0, 14))
+def test_one_corrupted_event_of_a_whole_deal_agrees(kind: str, index: int, op: str, key: str, value: Any,
+                                                    t_shift: int, which: int) -> None:
+    doc = json.loads(full_logs()[which % len(full_logs())])
+    corrupt_event(doc, kind, index, op, key, value, t_shift)
+    agree(doc)
+
+
+def _with_duplicate(text: str, key: str, value: str) -> str:
+    """``text`` with ``"key": value`` added in front of the first object that has ``key``."""
+    at = text.index(f'"{key}"')
+    start = text.rindex("{", 0, at)
+    return text[:start + 1] + f'"{key}": {value}, ' + text[start + 1:]
+
+
+@pytest.mark.parametrize(("key", "value"), [("player", "1"), ("card", '"AS"'), ("t", "0"), ("seed", "3"),
+                                            ("hands", "[]"), ("variant", '"speed"'), ("type", '"flip"')])
+def test_a_repeated_key_is_refused_as_the_long_way_refuses_it(key: str, value: str) -> None:
+    text = _with_duplicate(full_logs()[0], key, value)
+    fast, slow = answer(fast_way, text), answer(long_way, text)
+    assert fast == slow and isinstance(fast, tuple) and "duplicate key" in fast[1]
+
+
+def test_colons_inside_strings_leave_the_verdict_alone() -> None:
+    doc = json.loads(full_logs()[0])
+    doc["players"] = ["a:b", "c::d"]
+    doc["meta"] = {"note": "x: y: z", "k:": [":"]}
+    got = agree(doc)
+    assert isinstance(got, dict) and got["valid"]
+
+
+def test_a_log_of_spit_and_a_variant_file_go_the_long_way_with_the_same_answers(tmp_path: Any) -> None:
+    spit = speedrules.simulate("spit", 1, seed=2, logs=True)
+    [result] = list(spit)
+    assert result.log is not None
+    assert agree(result.log.to_json())["valid"]
+    doc = json.loads(full_logs()[0])
+    doc["variant"] = "no-such-variant"
+    assert isinstance(agree(doc), tuple)
