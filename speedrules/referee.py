@@ -23,8 +23,6 @@ match by the variant's scoring (see :class:`MatchResult`).
 from __future__ import annotations
 
 import functools
-import gc
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -37,6 +35,7 @@ from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
 from .coding import wire_coded, wire_layout_stacks
+from .collector import COLLECTOR_PAUSED
 from .dealing import check_layout_codes, default_names, is_deal_of
 from .documents import DocumentError, count_pairs, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
@@ -586,38 +585,6 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
     return _finish(v, deals, names)
 
 
-class _CollectorPaused:
-    """Pause Python's cyclic garbage collector while a log is read and judged.
-
-    A parsed log is a tree, and judging it makes no reference cycles, so reference counting
-    frees everything; the collector would only walk the document over and over while it is
-    alive (on a 144,000-event log that cost as much again as the judging, so the per-event
-    cost grew with the log; see docs/performance.md).  Pauses nest and may overlap across
-    threads: the collector is restored to its former state when the last one ends.  Any
-    cycle made meanwhile (a caught exception's traceback) is collected after that.
-    """
-
-    _lock = threading.Lock()
-    _depth = 0
-    _restore = False
-
-    def __enter__(self) -> None:
-        cls = _CollectorPaused  # the state is the class's: one pause for the whole process
-        with cls._lock:
-            if cls._depth == 0:
-                cls._restore = gc.isenabled()
-                gc.disable()
-            cls._depth += 1
-
-    def __exit__(self, *_exc: object) -> None:
-        cls = _CollectorPaused
-        with cls._lock:
-            cls._depth -= 1
-            if cls._depth == 0 and cls._restore:
-                gc.enable()
-
-
-_COLLECTOR_PAUSED = _CollectorPaused()
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
@@ -628,7 +595,7 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
     log names is looked up only in ``variant_dir`` (``None``: nowhere).  The cyclic
     garbage collector is paused meanwhile: it has nothing to find in a log, and its passes
     over the document would make a long log cost more per event than a short one."""
-    with _COLLECTOR_PAUSED:
+    with COLLECTOR_PAUSED:
         if not all_violations and text[:1] == "{":
             verdict = _referee_wire(text, name, variant, variant_dir)
             if verdict is not None:

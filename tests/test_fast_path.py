@@ -209,7 +209,8 @@ def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
     also when the log is refused or the collector was already off; pauses nest."""
     import gc
 
-    from speedrules.referee import _COLLECTOR_PAUSED, referee_text
+    from speedrules.collector import COLLECTOR_PAUSED
+    from speedrules.referee import referee_text
 
     text = full_logs()[0]
     was = gc.isenabled()
@@ -222,7 +223,7 @@ def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
                 referee_text('{"format": "speedrules-log/1"}')
             assert gc.isenabled() == enabled
         gc.enable()
-        with _COLLECTOR_PAUSED:
+        with COLLECTOR_PAUSED:
             assert not gc.isenabled()
             assert referee_text(text).valid  # a pause inside a pause
             assert not gc.isenabled()
