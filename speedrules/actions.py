@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -495,8 +495,15 @@ def parse_action(text: str) -> Action:
     raise InvalidActionError(f"not an action: {brief(text)} ({hint})")
 
 
-REVEAL, PLAY, DRAW, FLIP, REBUILD, CALL, PICKUP = range(7)
-"""Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``)."""
+# Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``),
+# literal and Final so that the compiled build reads them as constants.
+REVEAL: Final = 0
+PLAY: Final = 1
+DRAW: Final = 2
+FLIP: Final = 3
+REBUILD: Final = 4
+CALL: Final = 5
+PICKUP: Final = 6
 
 _KIND_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
 

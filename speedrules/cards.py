@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -23,7 +24,7 @@ from .errors import CardError
 RANK_NAMES: tuple[str, ...] = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Canonical rank text by rank number (index 0 unused)."""
 SUITS: str = "SHDC"
-JOKER_CODE = 52
+JOKER_CODE: Final = 52
 JOKER_TEXT = "JK"
 N_CODES = 53
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from msgspec import UNSET
 
@@ -81,8 +81,8 @@ def stacks_codes(value: Any) -> tuple[tuple[int, ...], ...] | None:
     return out if len(out) == len(value) else None
 
 
-_SINGLE = tuple((code,) for code in range(53))
-_INF = math.inf
+_SINGLE: Final = tuple((code,) for code in range(53))
+_INF: Final = math.inf
 
 
 class MalformedEvent(Exception):

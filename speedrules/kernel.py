@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -59,12 +59,16 @@ Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """A seat's action in integer form: ``(kind, pile, card codes, declared ranks)``; ``pile`` is -1
 and the tuples are empty where they do not apply (a draw, a call)."""
 # Enum members read on the hot paths, bound once (reading one off its class costs about 0.17 us).
-_WHEN_EMPTY, _AFTER_EACH_PLAY = Refill.WHEN_EMPTY, Refill.AFTER_EACH_PLAY
-_REQUIRED = CallRule.REQUIRED
-_KEEP_TOPS, _EACH_PILE = RebuildRule.KEEP_TOPS, RebuildRule.EACH_PILE
-_FIRST_LANDS = Collisions.FIRST_LANDS
+_WHEN_EMPTY: Final = Refill.WHEN_EMPTY
+_AFTER_EACH_PLAY: Final = Refill.AFTER_EACH_PLAY
+_REQUIRED: Final = CallRule.REQUIRED
+_KEEP_TOPS: Final = RebuildRule.KEEP_TOPS
+_EACH_PILE: Final = RebuildRule.EACH_PILE
+_FIRST_LANDS: Final = Collisions.FIRST_LANDS
 
-_DRAW_EMPTY, _DRAW_HAND_FULL, _DRAW_NOT_ALLOWED = rules.DRAW_EMPTY, rules.DRAW_HAND_FULL, rules.DRAW_NOT_ALLOWED
+_DRAW_EMPTY: Final = rules.DRAW_EMPTY
+_DRAW_HAND_FULL: Final = rules.DRAW_HAND_FULL
+_DRAW_NOT_ALLOWED: Final = rules.DRAW_NOT_ALLOWED
 
 _Frame = tuple[list[list[int]], list[list[int]], list[list[int]], list[int], list[int],
                tuple[tuple[bool, ...], ...], list[list[int]], int, int, bool, Refill, bool, bool]

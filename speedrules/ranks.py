@@ -27,22 +27,25 @@ from __future__ import annotations
 
 import enum
 import functools
+from typing import Final
 
 import attrs
 
 from .cards import COLOUR_OF, JOKER_CODE, N_CODES, RANK_OF
 
-EMPTY = 0
+EMPTY: Final = 0
 """Effective rank of an empty pile: nothing may be played on it."""
-WILD = 14
+WILD: Final = 14
 """Effective rank of a pile topped by a joker that was turned up (a starter or a flip):
 any card, and any declared joker rank, may go on it."""
 ALL_RANKS = tuple(range(1, 14))
 ALL_RANKS_MASK = sum(1 << r for r in ALL_RANKS)
-NO_COLOUR = 2
+NO_COLOUR: Final = 2
 """The colour of a joker and of an empty pile: no colour rule applies to it."""
-EMPTY_KEY = EMPTY * 3 + NO_COLOUR
-"""The top key of an empty pile (and of a starter before the reveal)."""
+EMPTY_KEY: Final = 2
+"""The top key of an empty pile (and of a starter before the reveal): ``EMPTY * 3 + NO_COLOUR``,
+written as a literal so that the compiled build reads it as a constant."""
+assert EMPTY_KEY == EMPTY * 3 + NO_COLOUR
 JOKER_BIT = 1 << JOKER_CODE
 """The bit of the joker in a fit mask over card codes."""
 

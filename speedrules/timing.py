@@ -19,7 +19,7 @@ state of the kernel that inherits it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -31,8 +31,11 @@ from .ranks import EMPTY_KEY, order_value
 from .variant import Call as CallRule
 from .variant import Collisions, Refill, Ties, Variant
 
-_FIRST_LANDS, _LOWER_STAYS, _REPLAY = Collisions.FIRST_LANDS, Collisions.LOWER_STAYS, Ties.REPLAY
-_NO_CALL, _WHEN_EMPTY = CallRule.NONE, Refill.WHEN_EMPTY
+_FIRST_LANDS: Final = Collisions.FIRST_LANDS
+_LOWER_STAYS: Final = Collisions.LOWER_STAYS
+_REPLAY: Final = Ties.REPLAY
+_NO_CALL: Final = CallRule.NONE
+_WHEN_EMPTY: Final = Refill.WHEN_EMPTY
 
 
 @attrs.frozen(slots=True)
