@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from .cards import RANK_NAMES, TEXT_OF, Card, parse_rank
+from .cards import Card, parse_rank
+from .coding import CALL as CALL
+from .coding import DRAW as DRAW
+from .coding import FLIP as FLIP
+from .coding import PICKUP as PICKUP
+from .coding import PLAY as PLAY
+from .coding import REBUILD as REBUILD
+from .coding import REVEAL as REVEAL
+from .coding import event_json as event_json
+from .coding import rank_name
 from .errors import CardError, InvalidActionError, brief
 
 
@@ -113,11 +122,11 @@ class Play:
         """The action in words."""
         text = " ".join(str(c) for c in self.cards)
         if self.declared:
-            text += " as " + " ".join(RANK_NAMES[r] if 1 <= r <= 13 else str(r) for r in self.declared)
+            text += " as " + " ".join(rank_name(r) for r in self.declared)
         return f"player {self.player} plays {text} on pile {self.pile}"
 
     def __str__(self) -> str:
-        ranks = [_rank_name(r) for r in self.declared]
+        ranks = [rank_name(r) for r in self.declared]
         cards = []
         for i, card in enumerate(self.cards):
             text = str(card)
@@ -436,8 +445,6 @@ def _timed(event: dict[str, Any], t: float | int | None) -> dict[str, Any]:
     return event
 
 
-def _rank_name(rank: int) -> str:
-    return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
 
 
 _PLAY = re.compile(r"(\d{1,6}):([^>]+)>(\d{1,6})")
@@ -495,50 +502,5 @@ def parse_action(text: str) -> Action:
     raise InvalidActionError(f"not an action: {brief(text)} ({hint})")
 
 
-# Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``),
-# literal and Final so that the compiled build reads them as constants.
-REVEAL: Final = 0
-PLAY: Final = 1
-DRAW: Final = 2
-FLIP: Final = 3
-REBUILD: Final = 4
-CALL: Final = 5
-PICKUP: Final = 6
-
-_KIND_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
 
 
-def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
-               t: float | int | None = None) -> dict[str, Any]:
-    """The log event (docs/log-format.md) of a coded action ``(kind, player, pile, cards,
-    declared)`` as the kernel records it (``cards``: a tuple of codes for a play, a code or
-    ``None`` for a draw, stacks of codes for a rebuild), with its time ``t`` if given.  Every
-    Speed action's ``to_json`` is this, so a simulator can log without building actions.
-
-    >>> event_json(PLAY, 0, 1, (9,), (), 850)
-    {'type': 'play', 'player': 0, 'card': '10S', 'pile': 1, 't': 850}
-    """
-    event: dict[str, Any] = {"type": _KIND_TYPES[kind]}
-    if kind == PLAY:
-        event["player"] = player
-        if len(cards) == 1:
-            event["card"] = TEXT_OF[cards[0]]
-        else:
-            event["cards"] = [TEXT_OF[c] for c in cards]
-        event["pile"] = pile
-        if declared:
-            ranks = [_rank_name(r) for r in declared]
-            event["as"] = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
-    elif kind == DRAW:
-        event["player"] = player
-        if cards is not None:
-            event["card"] = TEXT_OF[cards]
-    elif kind == REBUILD:
-        event["reserves"] = [[TEXT_OF[c] for c in r] for r in cards]
-    elif kind == CALL:
-        event["player"] = player
-    elif kind == PICKUP:
-        event["player"], event["pile"] = player, pile
-    if t is not None:
-        event["t"] = t
-    return event

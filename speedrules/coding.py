@@ -1,6 +1,7 @@
-"""The structural check of a Speed log's layout and events, and their integer coding: what
-the referee reads a deal's events through, checked as ``schemas/log.schema.json`` checks them
-and coded as the kernel takes them, in one pass.  Written for the optional compiled build
+"""A Speed log's events and their integer codes, both ways: the structural check and coding
+the referee reads a deal's events through (checked as ``schemas/log.schema.json`` checks them
+and coded as the kernel takes them, in one pass), the event kinds, and :func:`event_json`,
+the one writer of a coded event as a log event.  Written for the optional compiled build
 (mypyc, docs/performance.md), which compiles it with the kernel.
 
 >>> coded_events([{"type": "reveal", "t": 0}, {"type": "play", "player": 0, "card": "10S", "pile": 1, "t": 850}])
@@ -12,14 +13,24 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from msgspec import UNSET
 
-from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
-from .cards import CODE_OF_TEXT, RANK_NAMES
+from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF
 from .wire import WireCall, WireDraw, WireFlip, WireLayout, WirePickup, WirePlay, WireRebuild, WireReveal
+
+# Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``;
+# ``speedrules.actions`` re-exports them),
+# literal and Final so that the compiled build reads them as constants.
+REVEAL: Final = 0
+PLAY: Final = 1
+DRAW: Final = 2
+FLIP: Final = 3
+REBUILD: Final = 4
+CALL: Final = 5
+PICKUP: Final = 6
 
 EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
 """Event types by kind (``speedrules.actions.REVEAL`` ... ``PICKUP``)."""
@@ -361,3 +372,53 @@ def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int,
     if hands is None or draw is None or reserves is None or starters is None:
         return None
     return hands, draw, starters, reserves
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def rank_name(rank: int) -> str:
+    """A declared rank's text in a log (``A``, ``2`` ... ``K``)."""
+    return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
+
+
+def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+               t: float | int | None = None) -> dict[str, Any]:
+    """The log event (docs/log-format.md) of a coded action ``(kind, player, pile, cards,
+    declared)`` as the kernel records it (``cards``: a tuple of codes for a play, a code or
+    ``None`` for a draw, stacks of codes for a rebuild), with its time ``t`` if given.  Every
+    Speed action's ``to_json`` is this, so a simulator can log without building actions.
+
+    >>> event_json(PLAY, 0, 1, (9,), (), 850)
+    {'type': 'play', 'player': 0, 'card': '10S', 'pile': 1, 't': 850}
+    """
+    event: dict[str, Any] = {"type": EVENT_TYPES[kind]}
+    if kind == PLAY:
+        event["player"] = player
+        if len(cards) == 1:
+            event["card"] = TEXT_OF[cards[0]]
+        else:
+            event["cards"] = [TEXT_OF[c] for c in cards]
+        event["pile"] = pile
+        if declared:
+            ranks = [rank_name(r) for r in declared]
+            event["as"] = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
+    elif kind == DRAW:
+        event["player"] = player
+        if cards is not None:
+            event["card"] = TEXT_OF[cards]
+    elif kind == REBUILD:
+        event["reserves"] = [[TEXT_OF[c] for c in r] for r in cards]
+    elif kind == CALL:
+        event["player"] = player
+    elif kind == PICKUP:
+        event["player"], event["pile"] = player, pile
+    if t is not None:
+        event["t"] = t
+    return event
+
+
+def events_json(records: Sequence[tuple[int, int, int, Any, tuple[int, ...], int]]) -> list[dict[str, Any]]:
+    """:func:`event_json` of each coded record ``(kind, player, pile, cards, declared, t)``, as
+    the simulator records its deals (``speedrules.playout.Record``)."""
+    return [event_json(kind, player, pile, cards, declared, t) for kind, player, pile, cards, declared, t in records]

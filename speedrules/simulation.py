@@ -58,7 +58,6 @@ from .actions import (
     Spit,
     SpitAction,
     StockPlay,
-    event_json,
 )
 from .bots import (
     WAIT,
@@ -74,6 +73,7 @@ from .bots import (
     seat_options,
     spit_options,
 )
+from .coding import events_json
 from .collector import COLLECTOR_PAUSED
 from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
@@ -234,7 +234,7 @@ def _log_document(ctx: _Context, index: int, game: Game,
         }},
         "deals": [{
             "layout": game.layout_json(),
-            "events": [event_json(*r) for r in records],
+            "events": events_json(records),
         }],
     }
 
@@ -512,7 +512,7 @@ def _init_worker(ctx: _Context) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupt is the parent's to handle: it ends the pool
 
 
-def _work(span: tuple[int, int]) -> list[tuple[SimResult, str | None]]:
+def _work(span: tuple[int, int]) -> list[tuple[SimResult, bytes | None]]:
     ctx = _WORKER
     assert ctx is not None
     return [_played(ctx, index) for index in range(*span)]
@@ -523,7 +523,7 @@ _encode = msgspec.json.Encoder().encode
 about 40% of what ``--logs`` costs; docs/performance.md)."""
 
 
-def _played(ctx: _Context, index: int) -> tuple[SimResult, str | None]:
+def _played(ctx: _Context, index: int) -> tuple[SimResult, bytes | None]:
     """One deal (or game of Spit) of the run, and its log text if asked for; the cyclic garbage
     collector is paused meanwhile (a deal makes no cycles; its passes cost about 10%)."""
     with COLLECTOR_PAUSED:
@@ -531,7 +531,7 @@ def _played(ctx: _Context, index: int) -> tuple[SimResult, str | None]:
             result, doc = play_spit_game(ctx, index)
         else:
             result, doc = play_deal(ctx, index)
-        return result, None if doc is None else _encode(doc).decode()
+        return result, None if doc is None else _encode(doc)
 
 
 def _spans(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -608,20 +608,21 @@ def simulate(
 
 
 def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0) -> Iterator[SimResult]:
-    archive: IO[str] | None = None
+    archive: IO[bytes] | None = None
     if path is not None and path.suffix == ".jsonl":
         try:
-            archive = path.open("w", encoding="utf-8")
+            archive = path.open("wb")  # msgspec's UTF-8 JSON, written as it is
         except OSError as err:
             raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
     try:
         for result, text in _produce(ctx, games, jobs, start):
             if text is not None:
                 if archive is not None:
-                    archive.write(text + "\n")
+                    archive.write(text)
+                    archive.write(b"\n")
                 elif path is not None:
                     name = f"{ctx.variant.name}-{ctx.seed}-{result.index:06d}.json"
-                    (path / name).write_text(text + "\n", encoding="utf-8")
+                    (path / name).write_bytes(text + b"\n")
                 else:
                     result = attrs.evolve(result, log=parse_log(json.loads(text), variant=ctx.variant))
             yield result
@@ -630,7 +631,7 @@ def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0
             archive.close()
 
 
-def _produce(ctx: _Context, games: int, jobs: int, start: int = 0) -> Iterator[tuple[SimResult, str | None]]:
+def _produce(ctx: _Context, games: int, jobs: int, start: int = 0) -> Iterator[tuple[SimResult, bytes | None]]:
     if jobs == 1 or games < 2:
         for index in range(start, start + games):
             yield _played(ctx, index)
