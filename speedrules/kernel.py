@@ -144,6 +144,21 @@ def card_text(code: int, rank: int) -> str:
     return TEXT_OF[code]
 
 
+def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Whether ``hand`` holds every card of ``cards``, as often as ``cards`` names it (a few
+    list scans: several times as fast as comparing ``Counter``s on hands of a few cards).
+
+    >>> holds([3, 5, 5], (5, 3)), holds([3, 5], (5, 5))
+    (True, False)
+    """
+    left = list(hand)
+    for code in cards:
+        if code not in left:
+            return False
+        left.remove(code)
+    return True
+
+
 def _from_state(state: tuple[Any, ...]) -> Kernel:
     """A kernel made from :meth:`Kernel.__getstate__`'s state."""
     kernel = Kernel(state[0], (), (), (), ())  # an empty table, every part replaced by the state
@@ -866,7 +881,7 @@ class Kernel(TableTiming):
                     elif not runs:
                         return index, self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} "
                                                            "cards at once; this variant plays one card at a time"))
-                    elif Counter(cards) - Counter(hand):
+                    elif not holds(hand, cards):
                         return index, self._late(self._not_in_hand(player, cards))
                     if owes and self.must_draw_first(player):
                         return index, self._late(Violation(rules.PLAY_MUST_DRAW_FIRST, player, f"{self.names[player]} "
