@@ -374,6 +374,26 @@ def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int,
     return hands, draw, starters, reserves
 
 
+def count_pairs(data: Any) -> int:
+    """How many key-value pairs the mappings of a parsed document hold, all told (for the
+    duplicate-key test of :func:`speedrules.documents.parse_json`; here to be compiled).
+
+    >>> count_pairs({"a": [{"b": 1, "c": {}}], "d": 2})
+    4
+    """
+    total = 0
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if type(item) is dict:
+            total += len(item)
+            item = item.values()
+        elif type(item) is not list:
+            continue  # a document that is one scalar
+        todo += [v for v in item if type(v) is dict or type(v) is list]
+    return total
+
+
 # ---------------------------------------------------------------------- writing
 
 

@@ -32,6 +32,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from .coding import count_pairs as count_pairs
 from .errors import SpeedrulesError, brief
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
@@ -247,21 +248,6 @@ def _odd_scalar(value: Any) -> str | None:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def count_pairs(data: Any) -> int:
-    """How many key-value pairs the mappings of a parsed document hold, all told."""
-    total = 0
-    todo = [data]
-    while todo:
-        item = todo.pop()
-        if type(item) is dict:
-            total += len(item)
-            item = item.values()
-        elif type(item) is not list:
-            continue  # a document that is one scalar
-        todo += [v for v in item if type(v) is dict or type(v) is list]
-    return total
 
 
 def _line_column(text: str, position: int) -> str:
