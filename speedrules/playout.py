@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .actions import CALL, DRAW, FLIP, PLAY, REBUILD
-from .kernel import DRAW_OPTION, Kernel, Option
+from .kernel import DRAW_OPTION, Kernel, Option, shuffle_codes
 from .variant import Call as CallRule
 
 WAIT: Final[Option] = (-1, -1, (), ())
@@ -189,7 +189,7 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
             batch.append((seat, choice))
         else:  # seats due at the same moment all decide on the table as it is, then land in a random order
             seats = [s for s in range(n) if due[s] == t]
-            rng.shuffle(seats)
+            shuffle_codes(seats, rng)  # rng.shuffle's very draws (kernel.shuffle_codes), compiled
             looks += len(seats)
             for s in seats:
                 choice = deciders[s](s)

@@ -118,14 +118,14 @@ class TableTiming:
     version: int
 
     def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
-        raise NotImplementedError  # the kernel's
+        raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
 
     def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int],
              t: float | int | None, index: int) -> None:
-        raise NotImplementedError  # the kernel's
+        raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
 
     def _settle(self) -> None:
-        raise NotImplementedError  # the kernel's
+        raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
 
     def _out_players(self) -> set[int]:
         return {s for s in (self.winner, self.out_seat) if s is not None} | set(self.tied)
