@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from . import rules
 from .cards import JOKER_CODE, Card, deck_codes, diff_text
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
-from .kernel import shuffle_codes
+from .kernel import is_deal_of as is_deal_of
+from .kernel import shuffle_codes, sorted_deck
 from .layout import Layout
 from .loading import as_speed_variant
 from .variant import Variant
@@ -70,36 +71,6 @@ def checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, .
 @functools.cache
 def default_names(players: int) -> tuple[str, ...]:
     return tuple(f"player {p}" for p in range(players))
-
-
-@functools.cache
-def _sorted_deck(packs: int, jokers: int) -> list[int]:
-    return sorted(deck_codes(packs, jokers))
-
-
-def is_deal_of(
-    v: Variant,
-    hands: Sequence[Sequence[int]],
-    draw: Sequence[Sequence[int]],
-    starters: Sequence[int],
-    reserves: Sequence[Sequence[int]],
-) -> bool:
-    """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly)."""
-    hand_sizes, draw_sizes, reserve_sizes = v.deal_shape
-    if not (len(starters) == v.piles and tuple(map(len, hands)) == hand_sizes
-            and tuple(map(len, reserves)) == reserve_sizes
-            and tuple(sorted(map(len, draw), reverse=True)) == draw_sizes):
-        return False
-    # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
-    cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
-                            starters, itertools.chain.from_iterable(reserves))
-    if v.packs == 1:  # every card once, the joker (if any) as often as the deck has it
-        listed = list(cards)
-        seen = set(listed)
-        if v.jokers > 1:  # a second joker swapped for a copy of a card keeps the set: count them
-            return len(seen) == 53 and listed.count(JOKER_CODE) == v.jokers
-        return len(seen) == 52 + (v.jokers > 0) and (v.jokers > 0 or JOKER_CODE not in seen)
-    return sorted(cards) == _sorted_deck(v.packs, v.jokers)
 
 
 def check_layout_codes(
@@ -153,7 +124,7 @@ def layout_problem(
                              f"reserve {pile} holds {len(reserve)} cards; the deal gives {size}")
     have = sorted(itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
                                   starters, itertools.chain.from_iterable(reserves)))
-    want = _sorted_deck(v.packs, v.jokers)
+    want = sorted_deck(v.packs, v.jokers)
     if have != want:
         return Violation(rules.LAYOUT_CARDS, None,
                          f"the layout is not this variant's deck ({v.packs} pack(s), {v.jokers} joker(s)): "

@@ -34,6 +34,8 @@ Violation(rule='play.rank', player=0, message='player 0 played 2S on JC (pile 1)
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -43,7 +45,7 @@ import attrs
 
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
-from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF
+from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, deck_codes
 from .cards import diff_text as diff_text
 from .errors import PositionError, Violation, brief
 from .position import Finish, Instant, Position
@@ -142,6 +144,39 @@ def card_text(code: int, rank: int) -> str:
     if code == JOKER_CODE:
         return "JK (wild)" if rank == WILD else f"JK (as {RANK_NAMES[rank]})"
     return TEXT_OF[code]
+
+
+@functools.cache
+def sorted_deck(packs: int, jokers: int) -> list[int]:
+    """The codes of a deck of ``packs`` packs and ``jokers`` jokers, sorted (never change the list)."""
+    return sorted(deck_codes(packs, jokers))
+
+
+def is_deal_of(
+    v: Variant,
+    hands: Sequence[Sequence[int]],
+    draw: Sequence[Sequence[int]],
+    starters: Sequence[int],
+    reserves: Sequence[Sequence[int]],
+) -> bool:
+    """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly; the
+    rule-by-rule report is :func:`speedrules.dealing.layout_problem`, which finds no problem
+    exactly when this holds: tests/test_deal.py).  Here to be compiled with the kernel."""
+    hand_sizes, draw_sizes, reserve_sizes = v.deal_shape
+    if not (len(starters) == v.piles and tuple(map(len, hands)) == hand_sizes
+            and tuple(map(len, reserves)) == reserve_sizes
+            and tuple(sorted(map(len, draw), reverse=True)) == draw_sizes):
+        return False
+    # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
+    cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
+                            starters, itertools.chain.from_iterable(reserves))
+    if v.packs == 1:  # every card once, the joker (if any) as often as the deck has it
+        listed = list(cards)
+        seen = set(listed)
+        if v.jokers > 1:  # a second joker swapped for a copy of a card keeps the set: count them
+            return len(seen) == 53 and listed.count(JOKER_CODE) == v.jokers
+        return len(seen) == 52 + (v.jokers > 0) and (v.jokers > 0 or JOKER_CODE not in seen)
+    return sorted(cards) == sorted_deck(v.packs, v.jokers)
 
 
 def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
