@@ -196,9 +196,7 @@ def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
 
 def _from_state(state: tuple[Any, ...]) -> Kernel:
     """A kernel made from :meth:`Kernel.__getstate__`'s state."""
-    kernel = Kernel(state[0], (), (), (), ())  # an empty table, every part replaced by the state
-    kernel.__setstate__(state)
-    return kernel
+    return Kernel(state[0], (), (), (), (), state=state)
 
 
 class Kernel(TableTiming):
@@ -209,6 +207,8 @@ class Kernel(TableTiming):
     The state's lists are public to read (``hands``, ``draws`` and ``piles`` and
     ``reserves`` with the top at the end, ``tops`` as top keys, ``debt``: the draws each
     seat owes) and are never replaced, only changed in place; only the kernel changes them.
+    ``state`` (:meth:`__getstate__`'s, for :meth:`copy` and pickling) builds the kernel from
+    it instead, the layout ignored.
     """
 
     __slots__ = (  # the rest are TableTiming's
@@ -236,7 +236,11 @@ class Kernel(TableTiming):
         names: tuple[str, ...] | None = None,
         rng: random.Random | None = None,
         seed: int | None = None,
+        state: tuple[Any, ...] | None = None,
     ) -> None:
+        if state is not None:  # a copy (or an unpickled kernel): the state replaces every part
+            self.__setstate__(state)
+            return
         self.variant = variant
         self.fit = variant.tables.fit
         self.names = names if names is not None else tuple(f"player {p}" for p in range(variant.players))
