@@ -6,7 +6,7 @@ Set ``SPEEDRULES_HYPOTHESIS_PROFILE=thorough`` for a longer, still deterministic
 ``no-shrink`` to see failures at once without minimising them.
 
 The hostile-input fuzz tests (marker ``fuzz``) take their example budget from
-``FUZZ_EXAMPLES``: a short run by default (CI), a long one with
+``fuzzing.FUZZ_EXAMPLES``: a short run by default (CI), a long one with
 ``SPEEDRULES_FUZZ_EXAMPLES=20000 pytest -m fuzz`` (see docs/fuzzing.md).
 """
 
@@ -34,6 +34,3 @@ settings.register_profile(  # for triage: report failures without minimising the
     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
 )
 settings.load_profile(os.environ.get("SPEEDRULES_HYPOTHESIS_PROFILE", "speedrules"))
-
-FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "50")))
-"""How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""

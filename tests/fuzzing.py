@@ -14,6 +14,7 @@ import io
 import itertools
 import json
 import math
+import os
 import random
 import re
 import sys
@@ -46,6 +47,9 @@ from speedrules import (
     write_log,
 )
 from speedrules.referee import referee_path, referee_text
+
+FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "50")))
+"""How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME_LIMIT = 2.0

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FUZZ_EXAMPLES
 from fuzzing import (
+    FUZZ_EXAMPLES,
     GAME_VARIANTS,
     HOSTILE_SCALARS,
     JSON_SNIPPETS,
