@@ -508,9 +508,7 @@ def referee_data(
         raise
     if all_violations or v.family is not Family.SPEED:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
-    given = data.get("players")
-    names = default_names(v.players) if not given else tuple(
-        given[s] if s < len(given) else f"player {s}" for s in range(v.players))
+    names = _seat_names(v, data.get("players"))
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
@@ -533,12 +531,20 @@ def referee_data(
     return _finish(v, deals, names)
 
 
+def _seat_names(v: Variant, given: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' names: the log's ``players`` (a seat it does not name is ``player N``), or the defaults."""
+    if not given:
+        return default_names(v.players)
+    return tuple(given[s] if s < len(given) else f"player {s}" for s in range(v.players))
+
+
 def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
     """:func:`referee_data`'s one pass on a log's JSON text decoded straight into the wire
     structs (:mod:`speedrules.wire`), or ``None`` where the long way must read it: anything
-    msgspec or the event coding refuses, a variant that cannot be loaded or is of Spit, or
-    a key that may repeat (the text has more colons than the structs hold pairs).  The long
-    way then gives the same verdict (``tests/test_fast_path.py``) or names the problem."""
+    msgspec or the event coding refuses, a key that may repeat (the text has more colons than
+    the structs hold pairs), a variant that cannot be loaded or is of Spit.  The long way then
+    gives the same verdict (``tests/test_wire_path.py``) or names the problem.  The variant is
+    looked up only once the whole document has passed, as the long way looks it up."""
     try:
         doc = LOG_DECODER.decode(text)
     except (msgspec.MsgspecError, RecursionError):
@@ -555,15 +561,7 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
         pairs += 1 + count_pairs(meta)
     if type(ref) is dict:
         pairs += count_pairs(ref)
-    try:
-        v = resolve_variant(ref, name, override, variant_dir)
-    except LogError:
-        return None
-    if v.family is not Family.SPEED:
-        return None
-    names = default_names(v.players) if players is UNSET or not players else tuple(
-        players[s] if s < len(players) else f"player {s}" for s in range(v.players))
-    deals = []
+    coded = []
     for deal in doc.deals:
         stacks = wire_layout_stacks(deal.layout)
         if stacks is None:
@@ -575,16 +573,24 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
         pairs += 6 + held  # layout, events, the layout's four stacks, the events' own
         if deal.meta is not UNSET:
             pairs += 1 + count_pairs(deal.meta)
+        coded.append((stacks, events))
+    if pairs != text.count(":"):
+        return None  # a key may repeat: the long way decides
+    try:
+        v = resolve_variant(ref, name, override, variant_dir)
+    except LogError:
+        return None
+    if v.family is not Family.SPEED:
+        return None
+    names = _seat_names(v, None if players is UNSET else players)
+    deals = []
+    for stacks, events in coded:
         if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
             kernel = Kernel(v, *stacks, names=names)
             deals.append(_judged_run(kernel, kernel.run(events), len(events)))
         else:  # the long way says what is wrong with the layout
             deals.append(judge_deal(v, CompiledDeal(*stacks, tuple(events)), names))
-    if pairs != text.count(":"):
-        return None  # a key may repeat: the long way decides
     return _finish(v, deals, names)
-
-
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
