@@ -50,7 +50,6 @@ from .log import (
     MalformedEvent,
     archive_lines,
     coded_events,
-    compile_events,
     compile_head,
     layout_stacks,
     parse_log,
@@ -284,17 +283,6 @@ def _remaining_of(deal: CompiledDeal, players: int) -> tuple[int, ...]:
     )
 
 
-def replay_events(kernel: Kernel, raw_events: Sequence[Any]) -> tuple[int, Violation] | None:
-    """Judge a deal's events as they stand in the log (parsed JSON), stopping at the first
-    violation; return its index and violation, or ``None`` if every event stood.
-
-    The kernel judges (:meth:`Kernel.run`) the events as the structural check codes them
-    (:func:`~speedrules.log.coded_events`, which raises :class:`~speedrules.log.MalformedEvent`
-    for one the schema refuses), so a log is read, judged and applied in one pass.
-    """
-    return kernel.run(coded_events(raw_events))
-
-
 def start_deal(
     variant: Variant, deal: CompiledDeal, names: tuple[str, ...]
 ) -> Kernel | DealVerdict:
@@ -313,7 +301,6 @@ def judge_deal(
     names: Sequence[str],
     *,
     all_violations: bool = False,
-    raw_events: Sequence[Any] | None = None,
 ) -> DealVerdict:
     """Replay one compiled deal and judge it.
 
@@ -329,12 +316,7 @@ def judge_deal(
         return started
     kernel = started
     if not all_violations:
-        if raw_events is not None:
-            return _judge_logged(kernel, raw_events)
-        stopped = kernel.run(deal.events)
-        if stopped is None:
-            return _verdict(kernel, [], None, False, len(deal.events))
-        return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
+        return _judged_run(kernel, kernel.run(deal.events), len(deal.events))
     check_event, apply_event = kernel.check_event, kernel.apply_event
     violations: list[LoggedViolation] = []
     table: TableView | None = None
@@ -369,9 +351,13 @@ def judge_deal(
     return _verdict(kernel, violations, table, void, len(deal.events))
 
 
-def _judge_logged(kernel: Kernel, raw_events: Sequence[Any]) -> DealVerdict:
-    """Judge a deal's events as logged (see :func:`replay_events`), stopping at the first violation."""
-    return _judged_run(kernel, replay_events(kernel, raw_events), len(raw_events))
+def _judge_coded(v: Variant, stacks: tuple[Any, Any, Any, Any], events: list[CompiledEvent],
+                 names: tuple[str, ...]) -> DealVerdict:
+    """One deal of the one-pass paths, its layout and events coded, judged to the first violation."""
+    if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
+        kernel = Kernel(v, *stacks, names=names)
+        return _judged_run(kernel, kernel.run(events), len(events))
+    return judge_deal(v, CompiledDeal(*stacks, tuple(events)), names)  # the long way says what is wrong
 
 
 def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: int) -> DealVerdict:
@@ -517,17 +503,11 @@ def referee_data(
         stacks = None if layout is None else layout_stacks(layout)
         if stacks is None:
             raise refuse(data, name)
-        events = raw["events"]
-        try:
-            if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
-                verdict = _judge_logged(Kernel(v, *stacks, names=names), events)
-            else:  # the long way says what is wrong with the layout
-                verdict = judge_deal(v, CompiledDeal(*stacks, ()), names, raw_events=events)
+        try:  # every event is coded before any is judged: one the schema refuses makes the log unreadable
+            events = coded_events(raw["events"])
         except MalformedEvent:
             raise refuse(data, name) from None
-        if verdict.events_judged < len(events) and compile_events(events[verdict.events_judged:]) is None:
-            raise refuse(data, name)  # an event after the first violation the schema refuses: unreadable
-        deals.append(verdict)
+        deals.append(_judge_coded(v, stacks, events, names))
     return _finish(v, deals, names)
 
 
@@ -583,14 +563,7 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
     if v.family is not Family.SPEED:
         return None
     names = _seat_names(v, None if players is UNSET else players)
-    deals = []
-    for stacks, events in coded:
-        if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
-            kernel = Kernel(v, *stacks, names=names)
-            deals.append(_judged_run(kernel, kernel.run(events), len(events)))
-        else:  # the long way says what is wrong with the layout
-            deals.append(judge_deal(v, CompiledDeal(*stacks, tuple(events)), names))
-    return _finish(v, deals, names)
+    return _finish(v, [_judge_coded(v, stacks, events, names) for stacks, events in coded], names)
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,

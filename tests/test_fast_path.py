@@ -79,7 +79,7 @@ def test_a_bad_event_after_the_first_violation_still_makes_the_log_unreadable() 
 # type (true, 1.0, null, a list), out of range, a time that goes back or is not finite, an
 # unknown or lowercase card, a missing or extra key, an event that is not an object.  The
 # one-pass reader must give exactly what the core gives on the structurally checked events
-# (``judge_deal`` without ``raw_events``: ``Game.check_event`` for every event), and refuse
+# (``judge_deal`` on the structurally coded deal: ``Game.check_event`` for every event), and refuse
 # exactly the documents the structural check refuses.
 
 FULL_VARIANTS = ("speed", "speed-jokers", "speed-alternate-colours", "speed-refill-empty", "speed-runs")
