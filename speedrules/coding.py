@@ -165,6 +165,23 @@ def compile_events(raw_events: Iterable[Any]) -> list[CompiledEvent] | None:
         return None
 
 
+def _declared(spec: Any) -> tuple[int, ...] | None:
+    """A play's ``as`` (one rank's spelling, or a non-empty list of them) as rank numbers, else
+    ``None`` (for parsed data and wire structs alike)."""
+    if isinstance(spec, str):
+        rank = RANK_OF_TEXT.get(spec)
+        return None if rank is None else (rank,)
+    if not isinstance(spec, list) or not spec:
+        return None
+    ranks = []
+    for r in spec:
+        rank = RANK_OF_TEXT.get(r) if isinstance(r, str) else None
+        if rank is None:
+            return None
+        ranks.append(rank)
+    return tuple(ranks)
+
+
 def compile_event(ev: Any) -> CompiledEvent | None:
     """One event, checked and coded; ``None`` exactly when the schema refuses it."""
     if not isinstance(ev, dict):
@@ -199,19 +216,10 @@ def compile_event(ev: Any) -> CompiledEvent | None:
             cards = found
         declared: tuple[int, ...] = ()
         if "as" in ev:
-            spec = ev["as"]
-            if isinstance(spec, str):
-                rank = RANK_OF_TEXT.get(spec)
-                if rank is None:
-                    return None
-                declared = (rank,)
-            elif isinstance(spec, list) and spec:
-                ranks = [RANK_OF_TEXT.get(r) if isinstance(r, str) else None for r in spec]
-                if None in ranks:
-                    return None
-                declared = tuple(r for r in ranks if r is not None)
-            else:
+            found = _declared(ev["as"])
+            if found is None:
                 return None
+            declared = found
         return (PLAY, player, pile, cards, declared, t)
     if kind == DRAW:
         player = index_value(ev.get("player"))
@@ -255,22 +263,6 @@ def layout_stacks(layout: dict[str, Any]) -> tuple[_Stacks, _Stacks, tuple[int, 
     return hands, draw, starters, reserves
 
 
-
-
-def _declared(spec: Any) -> tuple[int, ...] | None:
-    """A play's ``as`` (one rank's spelling, or a non-empty list of them) as rank numbers, else ``None``."""
-    if isinstance(spec, str):
-        rank = RANK_OF_TEXT.get(spec)
-        return None if rank is None else (rank,)
-    if not spec:
-        return None
-    ranks = []
-    for r in spec:
-        rank = RANK_OF_TEXT.get(r)
-        if rank is None:
-            return None
-        ranks.append(rank)
-    return tuple(ranks)
 
 
 def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
