@@ -16,10 +16,23 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+import msgspec
 from msgspec import UNSET
 
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF
-from .wire import WireCall, WireDraw, WireFlip, WireLayout, WirePickup, WirePlay, WireRebuild, WireReveal
+from .wire import (
+    LOG_DECODER,
+    LOG_FORMAT,
+    WireCall,
+    WireDraw,
+    WireFlip,
+    WireLayout,
+    WireLog,
+    WirePickup,
+    WirePlay,
+    WireRebuild,
+    WireReveal,
+)
 
 # Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``;
 # ``speedrules.actions`` re-exports them),
@@ -364,6 +377,58 @@ def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int,
     if hands is None or draw is None or reserves is None or starters is None:
         return None
     return hands, draw, starters, reserves
+
+
+CodedLayout = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks]
+"""A layout's stacks coded (hands, draw stacks, starters, reserves; top first)."""
+
+
+def decode_log(text: str) -> tuple[WireLog, list[tuple[CodedLayout, list[CompiledEvent]]]] | None:
+    """A log's JSON text decoded into the wire structs (:mod:`speedrules.wire`) and every
+    deal's layout and events coded, in one pass; or ``None`` where the long way
+    (``speedrules.log.parse_log_text``, then the structural check) must read it: anything
+    msgspec or the event coding refuses, the wrong ``format``, or a key that may repeat
+    (the text has more colons than the structs hold pairs; a repeated key is refused the
+    long way).  The one reading of the wire path: the referee and ``read_log`` both use it.
+
+    >>> doc, deals = decode_log('{"format": "speedrules-log/1", "variant": "speed", "deals": []}')
+    >>> doc.variant, deals
+    ('speed', [])
+    >>> decode_log('{"format": "speedrules-log/1", "variant": "speed", "deals": [], "deals": []}') is None
+    True
+    """
+    try:
+        doc = LOG_DECODER.decode(text)
+    except (msgspec.MsgspecError, RecursionError):
+        return None
+    ref, players, meta = doc.variant, doc.players, doc.meta
+    if doc.format != LOG_FORMAT or not ref:
+        return None
+    pairs = 3  # format, variant, deals
+    if players is not UNSET:
+        if not 2 <= len(players) <= 4:
+            return None
+        pairs += 1
+    if meta is not UNSET:
+        pairs += 1 + count_pairs(meta)
+    if type(ref) is dict:
+        pairs += count_pairs(ref)
+    coded: list[tuple[CodedLayout, list[CompiledEvent]]] = []
+    for deal in doc.deals:
+        stacks = wire_layout_stacks(deal.layout)
+        if stacks is None:
+            return None
+        try:
+            events, held = wire_coded(deal.events)
+        except MalformedEvent:
+            return None
+        pairs += 6 + held  # layout, events, the layout's four stacks, the events' own
+        if deal.meta is not UNSET:
+            pairs += 1 + count_pairs(deal.meta)
+        coded.append((stacks, events))
+    if pairs != text.count(":"):
+        return None
+    return doc, coded
 
 
 def count_pairs(data: Any) -> int:

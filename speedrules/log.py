@@ -47,6 +47,8 @@ from .coding import MalformedEvent as MalformedEvent
 from .coding import coded_events as coded_events
 from .coding import compile_event as compile_event
 from .coding import compile_events as compile_events
+from .coding import decode_log
+from .collector import COLLECTOR_PAUSED
 from .coding import layout_stacks as layout_stacks
 from .dealing import default_names
 from .documents import (
@@ -71,11 +73,11 @@ from .layout import Layout
 from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
 from .spitlog import SpitRound, read_document
 from .variant import Family, Variant
+from .wire import LOG_FORMAT as LOG_FORMAT
+from .wire import UNSET
 
 if TYPE_CHECKING:
     from .game import Game
-
-LOG_FORMAT = "speedrules-log/1"
 
 _TOP_KEYS = frozenset({"format", "variant", "players", "meta", "deals"})
 _DEAL_KEYS = frozenset({"layout", "events", "meta"})
@@ -251,28 +253,44 @@ def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------- the Log value
 
 
+def _players_of(log: Log) -> tuple[str, ...] | None:
+    players = log.data.get("players")
+    return tuple(players) if players is not None else None
+
+
 @attrs.frozen(slots=True, eq=False)
 class Log:
     """A logged game: the document as read (``data``), its resolved variant and its deals.
 
     ``Log`` objects compare by their canonical JSON form (:meth:`to_json`).  Build one
-    with :func:`read_log`, :func:`parse_log` or :func:`log_from_games`.
+    with :func:`read_log`, :func:`parse_log` or :func:`log_from_games`.  A log read from
+    JSON text on the fast path (:func:`~speedrules.coding.decode_log`) keeps its ``text``
+    and parses ``data`` from it the first time it is asked for: judging a log needs only
+    its coded deals.
     """
 
-    data: dict[str, Any]
+    _data: dict[str, Any] | None = attrs.field(alias="data")
     variant: Variant
     name: str = "<log>"
     compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
     spit_rounds: tuple[SpitRound, ...] = attrs.field(default=(), repr=False)
+    _text: str | None = attrs.field(default=None, alias="text", repr=False)
+    players: tuple[str, ...] | None = attrs.field(default=attrs.Factory(_players_of, takes_self=True))
+    """The players' display names, if the log gives them."""
 
     def __repr__(self) -> str:  # never the whole (possibly huge, possibly hostile) document
         return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.compiled)} deal(s)>"
 
     @property
-    def players(self) -> tuple[str, ...] | None:
-        """The players' display names, if the log gives them."""
-        players = self.data.get("players")
-        return tuple(players) if players is not None else None
+    def data(self) -> dict[str, Any]:
+        """The document as read (parsed from the log's text the first time, for a log read on the fast path)."""
+        data = self._data
+        if data is None:
+            if self._text is None:
+                raise InvalidArgumentError("a Log needs its document (data) or its JSON text (text)")
+            data = parse_log_text(self._text, self.name)
+            object.__setattr__(self, "_data", data)  # a cache: the text it comes from never changes
+        return data
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -612,7 +630,38 @@ def read_log(
     except DocumentError as err:
         raise LogError(err.location, err.reason) from None
     folder = variant_dir if variant_dir is not None else _folder_of(source)
-    return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=folder)
+    return log_from_text(text, name, variant=variant, variant_dir=folder)
+
+
+def log_from_text(
+    text: str, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
+    """A log's JSON (or YAML) text checked and read as a :class:`Log`: what
+    ``parse_log(parse_log_text(text, name), name, ...)`` gives, the same log or the same
+    :class:`LogError`.  A Speed log in JSON is read in one pass on the fast path
+    (:func:`~speedrules.coding.decode_log`, msgspec structs coded straight away) and keeps
+    its text, its document parsed only when asked for (:attr:`Log.data`); anything that path
+    refuses is read the long way, which names the problem.  ``name`` only names the log in
+    messages; variant files resolve as in :func:`parse_log`.
+
+    >>> log = log_from_text('{"format": "speedrules-log/1", "variant": "speed", "deals": []}')
+    >>> log.variant.name, log.deals, log.data["deals"]
+    ('speed', (), [])
+    """
+    if text[:1] == "{":
+        with COLLECTOR_PAUSED:  # a log's structs hold no cycles: the collector would only walk them
+            decoded = decode_log(text)
+        if decoded is not None:
+            doc, coded = decoded
+            try:
+                v = resolve_variant(doc.variant, name, variant, variant_dir)
+            except LogError:
+                v = None  # the long way says so, once the whole document has been checked
+            if v is not None and v.family is Family.SPEED:
+                compiled = tuple(CompiledDeal(*stacks, tuple(events)) for stacks, events in coded)
+                players = None if doc.players is UNSET else tuple(doc.players)
+                return Log(data=None, text=text, variant=v, name=name, compiled=compiled, players=players)
+    return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=variant_dir)
 
 
 def iter_log_lines(
@@ -630,7 +679,7 @@ def iter_log_lines(
             yield where, line
             continue
         try:
-            yield where, parse_log(parse_log_text(line, where), where, variant=variant, variant_dir=folder)
+            yield where, log_from_text(line, where, variant=variant, variant_dir=folder)
         except LogError as err:
             yield where, err
 

@@ -29,20 +29,18 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import msgspec
 
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
-from .coding import wire_coded, wire_layout_stacks
+from .coding import decode_log
 from .collector import COLLECTOR_PAUSED
 from .dealing import check_layout_codes, default_names, is_deal_of
-from .documents import DocumentError, count_pairs, read_text
+from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .kernel import Collision, Kernel
 from .loading import as_variant
 from .log import (
-    LOG_FORMAT,
     CompiledDeal,
     CompiledEvent,
     Log,
@@ -61,7 +59,7 @@ from .log import (
 )
 from .spitlog import SpitRound, judge_rounds
 from .variant import Collisions, Family, Scoring, Variant
-from .wire import LOG_DECODER, UNSET
+from .wire import UNSET
 
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
@@ -467,11 +465,12 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         log = attrs.evolve(log, variant=override)
     names = log.names
     v = log.variant
-    if v.family is not Family.SPEED:
-        return _judge_spit(v, log.rounds, names, all_violations)
-    # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
-    deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
-    return _finish(v, deals, names)
+    with COLLECTOR_PAUSED:  # as referee_text pauses it: judging makes no cycles for it to find
+        if v.family is not Family.SPEED:
+            return _judge_spit(v, log.rounds, names, all_violations)
+        # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
+        deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
+        return _finish(v, deals, names)
 
 
 def referee_data(
@@ -520,49 +519,21 @@ def _seat_names(v: Variant, given: Sequence[str] | None) -> tuple[str, ...]:
 
 def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
     """:func:`referee_data`'s one pass on a log's JSON text decoded straight into the wire
-    structs (:mod:`speedrules.wire`), or ``None`` where the long way must read it: anything
-    msgspec or the event coding refuses, a key that may repeat (the text has more colons than
-    the structs hold pairs), a variant that cannot be loaded or is of Spit.  The long way then
-    gives the same verdict (``tests/test_wire_path.py``) or names the problem.  The variant is
-    looked up only once the whole document has passed, as the long way looks it up."""
-    try:
-        doc = LOG_DECODER.decode(text)
-    except (msgspec.MsgspecError, RecursionError):
+    structs (:func:`~speedrules.coding.decode_log`), or ``None`` where the long way must read
+    it: anything the decoding refuses, a variant that cannot be loaded or is of Spit.  The long
+    way then gives the same verdict (``tests/test_wire_path.py``) or names the problem.  The
+    variant is looked up only once the whole document has passed, as the long way looks it up."""
+    decoded = decode_log(text)
+    if decoded is None:
         return None
-    ref, players, meta = doc.variant, doc.players, doc.meta
-    if doc.format != LOG_FORMAT or not ref:
-        return None
-    pairs = 3  # format, variant, deals
-    if players is not UNSET:
-        if not 2 <= len(players) <= 4:
-            return None
-        pairs += 1
-    if meta is not UNSET:
-        pairs += 1 + count_pairs(meta)
-    if type(ref) is dict:
-        pairs += count_pairs(ref)
-    coded = []
-    for deal in doc.deals:
-        stacks = wire_layout_stacks(deal.layout)
-        if stacks is None:
-            return None
-        try:
-            events, held = wire_coded(deal.events)
-        except MalformedEvent:
-            return None
-        pairs += 6 + held  # layout, events, the layout's four stacks, the events' own
-        if deal.meta is not UNSET:
-            pairs += 1 + count_pairs(deal.meta)
-        coded.append((stacks, events))
-    if pairs != text.count(":"):
-        return None  # a key may repeat: the long way decides
+    doc, coded = decoded
     try:
-        v = resolve_variant(ref, name, override, variant_dir)
+        v = resolve_variant(doc.variant, name, override, variant_dir)
     except LogError:
         return None
     if v.family is not Family.SPEED:
         return None
-    names = _seat_names(v, None if players is UNSET else players)
+    names = _seat_names(v, None if doc.players is UNSET else doc.players)
     return _finish(v, [_judge_coded(v, stacks, events, names) for stacks, events in coded], names)
 
 

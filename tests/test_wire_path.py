@@ -5,13 +5,17 @@ structs and codes the events from them (:func:`speedrules.coding.wire_coded`); w
 that refuses is read the long way (the text parsed to data, checked by the structural check,
 judged by ``referee_data``).  For real logs and their corruptions, written out as text in
 several ways (compact, spaced, with colons inside strings, with a key repeated), the two
-must give the same verdict, or the same error.
+must give the same verdict, or the same error.  ``read_log`` reads a log the same two ways
+(:func:`speedrules.log.log_from_text`): the two must give the same :class:`~speedrules.Log`
+(the same coded deals, names and document), or the same error.
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 import json
+import pickle
 import random
 from typing import Any
 
@@ -22,7 +26,7 @@ from test_fast_path import ODD_VALUES, corrupt_event, full_logs
 from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, random_chooser
 
 import speedrules
-from speedrules.log import LogError, parse_log_text
+from speedrules.log import LogError, log_from_text, parse_log, parse_log_text
 from speedrules.referee import referee_data, referee_text
 
 
@@ -46,10 +50,28 @@ def texts_of(doc: Any) -> list[str]:
     return [json.dumps(doc), json.dumps(doc, separators=(",", ":")), json.dumps(doc, indent=1)]
 
 
+def reading(read: Any, text: str) -> Any:
+    """What a way of reading a log makes of ``text``: the log's every part, or the error."""
+    try:
+        log = read(text)
+    except LogError as err:
+        return ("unreadable", str(err))
+    return (log.variant.name, log.name, log.compiled, log.spit_rounds, log.players, log.names, log.to_json())
+
+
+def read_long_way(text: str) -> Any:
+    return parse_log(parse_log_text(text, "x"), "x")
+
+
+def read_fast_way(text: str) -> Any:
+    return log_from_text(text, "x")
+
+
 def agree(doc: Any) -> Any:
     found = [answer(fast_way, t) for t in texts_of(doc)]
     for text, fast in zip(texts_of(doc), found, strict=True):
         assert fast == answer(long_way, text), text[:500]
+        assert reading(read_fast_way, text) == reading(read_long_way, text), text[:500]
     return found[0]
 
 
@@ -69,9 +91,22 @@ def test_simulated_logs_take_the_wire_path(monkeypatch: pytest.MonkeyPatch) -> N
     def no_long_way(*_args: Any, **_kwargs: Any) -> Any:
         raise AssertionError("the long way was taken")
 
+    logs = [reading(read_long_way, t) for t in texts]
     monkeypatch.setattr(importlib.import_module("speedrules.referee"), "referee_data", no_long_way)
-    for text, want in zip(texts, expected, strict=True):
+    monkeypatch.setattr(importlib.import_module("speedrules.log"), "parse_log", no_long_way)
+    for text, want, log in zip(texts, expected, logs, strict=True):
         assert answer(fast_way, text) == want
+        assert reading(read_fast_way, text) == log
+
+
+def test_a_log_read_the_fast_way_keeps_its_text_and_parses_its_document_when_asked() -> None:
+    text = full_logs()[0]
+    log = speedrules.read_log(io.StringIO(text))
+    same = parse_log(json.loads(text))
+    assert log.data == json.loads(text) and log.data is log.data  # parsed once, then kept
+    assert log == same and hash(log) == hash(same) and log.dumps() == same.dumps()
+    assert speedrules.referee(log).to_json() == speedrules.referee(same).to_json() == answer(fast_way, text)
+    assert pickle.loads(pickle.dumps(log)) == log
 
 
 @settings(max_examples=300)
