@@ -18,6 +18,12 @@ from __future__ import annotations
 import gc
 import threading
 
+_LOCK = threading.Lock()
+_PAUSES = [0, 0]
+"""How many pauses are on, and whether the collector was enabled when the first began (1 or 0).
+Module state, not class attributes: setting a class attribute invalidates the type's caches,
+which cost more than the pause itself on a short log."""
+
 
 class CollectorPaused:
     """Pause Python's cyclic garbage collector for a while (``with COLLECTOR_PAUSED:``).
@@ -27,23 +33,19 @@ class CollectorPaused:
     traceback) is collected after that.
     """
 
-    _lock = threading.Lock()
-    _depth = 0
-    _restore = False
+    __slots__ = ()
 
     def __enter__(self) -> None:
-        cls = CollectorPaused  # the state is the class's: one pause for the whole process
-        with cls._lock:
-            if cls._depth == 0:
-                cls._restore = gc.isenabled()
+        with _LOCK:  # one pause for the whole process
+            if not _PAUSES[0]:
+                _PAUSES[1] = 1 if gc.isenabled() else 0
                 gc.disable()
-            cls._depth += 1
+            _PAUSES[0] += 1
 
     def __exit__(self, *_exc: object) -> None:
-        cls = CollectorPaused
-        with cls._lock:
-            cls._depth -= 1
-            if cls._depth == 0 and cls._restore:
+        with _LOCK:
+            _PAUSES[0] -= 1
+            if not _PAUSES[0] and _PAUSES[1]:
                 gc.enable()
 
 

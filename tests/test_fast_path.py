@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import io
 import json
 import random
 from typing import Any
@@ -228,6 +229,36 @@ def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
             assert referee_text(text).valid  # a pause inside a pause
             assert not gc.isenabled()
         assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_read_log_and_referee_leave_the_collector_as_they_found_it_across_threads() -> None:
+    """read_log and referee(log) pause the collector too; pauses overlapping in several
+    threads end with the collector as it was before the first began."""
+    import gc
+    import threading
+
+    text = full_logs()[0]
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            gc.enable() if enabled else gc.disable()
+            barrier = threading.Barrier(4)
+            verdicts: list[bool] = []
+
+            def judge(barrier: threading.Barrier = barrier, verdicts: list[bool] = verdicts) -> None:
+                barrier.wait()
+                for _ in range(20):
+                    verdicts.append(speedrules.referee(speedrules.read_log(io.StringIO(text))).valid)
+
+            threads = [threading.Thread(target=judge) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert verdicts == [True] * 80
+            assert gc.isenabled() == enabled
     finally:
         gc.enable() if was else gc.disable()
 
