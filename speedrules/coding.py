@@ -290,12 +290,17 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
     out: list[CompiledEvent] = []
     append = out.append
     codes = CODE_OF_TEXT
+    # Locals, not module globals, on the per-event path: the compiled build looks a global
+    # up in the module's dict at each use (UNSET three times in a play).
+    unset: Any = UNSET
+    play_t: Any = WirePlay
+    draw_t: Any = WireDraw
     pairs = 0
     index = -1
     for ev in events:
         index += 1
         t = ev.t
-        if t is UNSET:
+        if t is unset:
             t = None
             pairs += 1  # the type
         elif (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < _INF):
@@ -303,7 +308,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         else:
             raise MalformedEvent(index)
         cls = type(ev)
-        if cls is WirePlay:
+        if cls is play_t:
             player, pile = ev.player, ev.pile
             if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
                 player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
@@ -311,16 +316,16 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                     raise MalformedEvent(index)
             card, many = ev.card, ev.cards
             cards: tuple[int, ...] | None
-            if card is not UNSET:
-                code = codes.get(card) if many is UNSET else None
+            if card is not unset:
+                code = codes.get(card) if many is unset else None
                 cards = None if code is None else _SINGLE[code]
             else:
-                cards = None if many is UNSET else stack_codes(many)
+                cards = None if many is unset else stack_codes(many)
             if not cards:
                 raise MalformedEvent(index)
             spec = ev.as_
             declared: tuple[int, ...] = ()
-            if spec is not UNSET:
+            if spec is not unset:
                 found = _declared(spec)
                 if found is None:
                     raise MalformedEvent(index)
@@ -328,7 +333,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                 pairs += 1
             pairs += 3
             append((PLAY, player, pile, cards, declared, t))
-        elif cls is WireDraw:
+        elif cls is draw_t:
             player = ev.player
             if not (type(player) is int and player >= 0):
                 player = index_value(player)
@@ -336,7 +341,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                     raise MalformedEvent(index)
             named = None
             card = ev.card
-            if card is not UNSET:
+            if card is not unset:
                 named = codes.get(card)
                 if named is None:
                     raise MalformedEvent(index)

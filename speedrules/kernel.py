@@ -168,14 +168,22 @@ def is_deal_of(
             and tuple(sorted(map(len, draw), reverse=True)) == draw_sizes):
         return False
     # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
+    if v.packs == 1 and v.jokers <= 1:  # every card once: one bit a card, counted
+        seen = count = 0
+        for stack in (*hands, *draw, starters, *reserves):
+            for code in stack:
+                if not 0 <= code <= JOKER_CODE:
+                    return False
+                seen |= 1 << code
+            count += len(stack)
+        deck = 52 + v.jokers
+        return count == deck and seen == (1 << deck) - 1
     cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
                             starters, itertools.chain.from_iterable(reserves))
-    if v.packs == 1:  # every card once, the joker (if any) as often as the deck has it
+    if v.packs == 1:  # every card once, the jokers as often as the deck has them
         listed = list(cards)
-        seen = set(listed)
-        if v.jokers > 1:  # a second joker swapped for a copy of a card keeps the set: count them
-            return len(seen) == 53 and listed.count(JOKER_CODE) == v.jokers
-        return len(seen) == 52 + (v.jokers > 0) and (v.jokers > 0 or JOKER_CODE not in seen)
+        # a second joker swapped for a copy of a card keeps the set: count them
+        return len(set(listed)) == 53 and listed.count(JOKER_CODE) == v.jokers
     return sorted(cards) == sorted_deck(v.packs, v.jokers)
 
 
@@ -861,6 +869,7 @@ class Kernel(TableTiming):
         hands, draws, piles, tops, debt, card_ok, reserves, n_players, n_piles, runs, refill, first_lands, owes = (
             self._frame)
         guard = judge and apply
+        key_of_code = KEY_OF_CODE  # a local: the compiled build looks a module global up at each use
         last, calm = self.last_t, self.calm
         # ``version`` keys the dead-end cache: plays and draws do not count it in the loop, so it
         # is counted before every call that may read the cache, and at the end.
@@ -957,7 +966,7 @@ class Kernel(TableTiming):
                         hand.remove(code)
                     piles[pile].extend(cards)
                     code = cards[-1]
-                tops[pile] = KEY_OF_CODE[code] if code != JOKER_CODE else top_key(declared[-1], NO_COLOUR)
+                tops[pile] = key_of_code[code] if code != JOKER_CODE else top_key(declared[-1], NO_COLOUR)
                 if owes:
                     self._refill_debt(player, len(cards))
                 if not hand and not draws[player]:
@@ -1006,7 +1015,7 @@ class Kernel(TableTiming):
                     if reserve:
                         code = reserve.pop()
                         piles[i].append(code)
-                        tops[i] = KEY_OF_CODE[code]
+                        tops[i] = key_of_code[code]
             else:
                 self.version += 1
                 if judge:
