@@ -48,8 +48,8 @@ from .coding import coded_events as coded_events
 from .coding import compile_event as compile_event
 from .coding import compile_events as compile_events
 from .coding import decode_log
-from .collector import COLLECTOR_PAUSED
 from .coding import layout_stacks as layout_stacks
+from .collector import COLLECTOR_PAUSED
 from .dealing import default_names
 from .documents import (
     MAX_DOCUMENT_BYTES,

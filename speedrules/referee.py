@@ -35,7 +35,7 @@ from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
 from .coding import decode_log
 from .collector import COLLECTOR_PAUSED
-from .dealing import check_layout_codes, default_names, is_deal_of
+from .dealing import check_layout_codes, default_names, is_deal_of, layout_problem
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .kernel import Collision, Kernel
@@ -274,11 +274,16 @@ def _forced(kernel: Kernel, event: CompiledEvent) -> Kernel | None:
     return shadow
 
 
-def _remaining_of(deal: CompiledDeal, players: int) -> tuple[int, ...]:
-    return tuple(
-        (len(deal.hands[s]) if s < len(deal.hands) else 0) + (len(deal.draw[s]) if s < len(deal.draw) else 0)
-        for s in range(players)
-    )
+Stacks = tuple[Any, Any, Any, Any]
+"""A deal's layout coded: hands, draw stacks, starters, reserves (top first)."""
+
+
+def _layout_verdict(variant: Variant, stacks: Stacks, problem: Violation) -> DealVerdict:
+    """The verdict on a layout that is not a deal of ``variant``: ``problem``, and nothing judged."""
+    hands, draw = stacks[0], stacks[1]
+    remaining = tuple((len(hands[s]) if s < len(hands) else 0) + (len(draw[s]) if s < len(draw) else 0)
+                      for s in range(variant.players))
+    return DealVerdict(finished=False, winner=None, remaining=remaining, violations=(_logged(None, problem),))
 
 
 def start_deal(
@@ -288,8 +293,7 @@ def start_deal(
     stacks = (deal.hands, deal.draw, deal.starters, deal.reserves)
     problem = check_layout_codes(variant, *stacks)
     if problem is not None:
-        return DealVerdict(finished=False, winner=None, remaining=_remaining_of(deal, variant.players),
-                           violations=(_logged(None, problem),))
+        return _layout_verdict(variant, stacks, problem)
     return Kernel(variant, *stacks, names=names)
 
 
@@ -309,12 +313,12 @@ def judge_deal(
     correction (it would stand had the illegal event stood), the position cannot be
     restored and the deal is void.
     """
+    if not all_violations:
+        return _judge_coded(variant, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, tuple(names))
     started = start_deal(variant, deal, tuple(names))
     if isinstance(started, DealVerdict):
         return started
     kernel = started
-    if not all_violations:
-        return _judged_run(kernel, kernel.run(deal.events), len(deal.events))
     check_event, apply_event = kernel.check_event, kernel.apply_event
     violations: list[LoggedViolation] = []
     table: TableView | None = None
@@ -349,13 +353,14 @@ def judge_deal(
     return _verdict(kernel, violations, table, void, len(deal.events))
 
 
-def _judge_coded(v: Variant, stacks: tuple[Any, Any, Any, Any], events: list[CompiledEvent],
-                 names: tuple[str, ...]) -> DealVerdict:
-    """One deal of the one-pass paths, its layout and events coded, judged to the first violation."""
+def _judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
+    """One deal, its layout and events coded, judged to the first violation."""
     if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
         kernel = Kernel(v, *stacks, names=names)
         return _judged_run(kernel, kernel.run(events), len(events))
-    return judge_deal(v, CompiledDeal(*stacks, tuple(events)), names)  # the long way says what is wrong
+    problem = layout_problem(v, *stacks)  # what is wrong, rule by rule
+    assert problem is not None, "is_deal_of and layout_problem disagree"
+    return _layout_verdict(v, stacks, problem)
 
 
 def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: int) -> DealVerdict:
