@@ -948,9 +948,10 @@ class Kernel(TableTiming):
                         last = t
                         if not first_lands:  # the collision policy decides what stays
                             self.last_t = last
-                            self._land_play(player, cards, pile, declared, t, index)
+                            lands = self._land_play(player, cards, pile, declared, t, index)
                             calm = self.calm
-                            continue
+                            if not lands:
+                                continue
                     elif not first_lands:
                         self.group = None
                 else:
@@ -1061,7 +1062,8 @@ class Kernel(TableTiming):
             self.group = None
         result: Any = None
         if kind == PLAY:
-            self._land_play(player, cards, pile, declared, t, index)
+            if self._land_play(player, cards, pile, declared, t, index):
+                self._lay(player, cards, pile, declared, t, index)
         elif kind == DRAW:
             self.run(((DRAW, player, -1, None, (), t),), judge=False)
             result = self.hands[player][-1]

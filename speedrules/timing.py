@@ -33,6 +33,7 @@ from .variant import Collisions, Refill, Ties, Variant
 
 _FIRST_LANDS: Final = Collisions.FIRST_LANDS
 _LOWER_STAYS: Final = Collisions.LOWER_STAYS
+_NO_CALLERS: Final[frozenset[int]] = frozenset()
 _REPLAY: Final = Ties.REPLAY
 _NO_CALL: Final = CallRule.NONE
 _WHEN_EMPTY: Final = Refill.WHEN_EMPTY
@@ -66,7 +67,7 @@ class CollisionGroup:
     """The plays landing on one pile at one instant so far (for ``lower-stays`` / ``return-both``):
     ``prior`` is the top key and card before them, ``kept`` the play whose cards stayed."""
 
-    __slots__ = ("kept", "pile", "players", "plays", "prior", "record", "seats", "t")
+    __slots__ = ("kept", "pile", "plays", "prior", "record", "seats", "t")
 
     def __init__(self, t: float | int, pile: int, prior: tuple[int, int], kept: Landed | None,
                  seats: Sequence[int] = (), plays: Sequence[int] = (), record: int = -1) -> None:
@@ -74,16 +75,17 @@ class CollisionGroup:
         self.pile = pile
         self.prior = prior  # (top key, top code) before the group
         self.kept = kept
-        self.seats = list(seats)  # the seat of each play, in order
-        self.plays = list(plays)  # the event index of each play
-        self.players = set(self.seats)
+        # The seat and the event index of each play, in order (a few at most: a seat is looked
+        # up in the list, no set is kept). Every timed play under a collision policy starts a
+        # group, so a group is made with as little as it needs.
+        self.seats = list(seats)
+        self.plays = list(plays)
         self.record = record  # index in Kernel.collisions, once two plays met
 
     def add(self, seat: int, index: int) -> None:
         """Another seat's play lands on the pile at the same instant."""
         self.seats.append(seat)
         self.plays.append(index)
-        self.players.add(seat)
 
     def copy(self) -> CollisionGroup:
         return CollisionGroup(self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
@@ -120,10 +122,6 @@ class TableTiming:
     def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
         raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
 
-    def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int],
-             t: float | int | None, index: int) -> None:
-        raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
-
     def _settle(self) -> None:
         raise TypeError("TableTiming is the kernel's mixin: only a Kernel has this")
 
@@ -144,7 +142,7 @@ class TableTiming:
     def _collision_group(self, player: int, pile: int, t: float | int | None) -> CollisionGroup | None:
         """The plays this one collides with: those landing on the same pile at the same ``t`` by others."""
         group = self.group
-        if group is None or t is None or group.t != t or group.pile != pile or player in group.players:
+        if group is None or t is None or group.t != t or group.pile != pile or player in group.seats:
             return None
         return group
 
@@ -199,27 +197,30 @@ class TableTiming:
         self._settle()
 
     def _finish_state(self) -> FinishState:
-        return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(self.callers))
+        callers = self.callers
+        return (self.winner, self.out_seat, self.finish_t, self.tied, frozenset(callers) if callers else _NO_CALLERS)
 
     def _land_play(
         self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
-    ) -> None:
-        """A checked play lands: alone, or in a collision resolved by the variant's policy."""
+    ) -> bool:
+        """A checked play lands: whether its cards go on the pile, which the caller then lays
+        (:meth:`Kernel.run`'s landing, the one place a play changes the state).  A play landing
+        alone does, and starts a group; in a collision the variant's policy decides, taking
+        back a card that had stayed."""
         policy = self.variant.collisions
         if policy is _FIRST_LANDS or t is None:  # the log order is the landing order
-            self._lay(player, cards, pile, declared, t, index)
             self.group = None
-            return
+            return True
         group = self._collision_group(player, pile, t)
         landed: Landed = (player, tuple(cards), tuple(declared), self.debt[player], self._finish_state(), index)
         if group is None:
             cards_on_pile = self.piles[pile]
             prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
-            self._lay(player, cards, pile, declared, t, index)
             self.group = CollisionGroup(t, pile, prior, landed, (player,), (index,))
-            return
+            return True
         group.add(player, index)
         kept = group.kept
+        lands = False
         if (policy is _LOWER_STAYS and kept is not None
                 and not self._is_lower(self._landing_rank(cards, declared), self._landing_rank(kept[1], kept[2]))):
             stays: int | None = kept[5]  # the new card goes back to its owner's hand: nothing changes
@@ -227,7 +228,7 @@ class TableTiming:
             if kept is not None:
                 self._undo_landed(kept, group)
             if policy is _LOWER_STAYS:
-                self._lay(player, cards, pile, declared, t, index)
+                lands = True
                 group.kept, stays = landed, index
             else:  # return-both: every card goes back and the prior top stays
                 group.kept, stays = None, None
@@ -238,6 +239,7 @@ class TableTiming:
         else:
             self.collisions[group.record] = record
         self.version += 1
+        return lands
 
     @staticmethod
     def _landing_rank(cards: Sequence[int], declared: Sequence[int]) -> int:
