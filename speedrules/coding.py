@@ -474,27 +474,28 @@ def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
     >>> event_json(PLAY, 0, 1, (9,), (), 850)
     {'type': 'play', 'player': 0, 'card': '10S', 'pile': 1, 't': 850}
     """
-    event: dict[str, Any] = {"type": EVENT_TYPES[kind]}
+    # Each kind's commonest keys in one dict display (built at its size, not grown key by key),
+    # in the order every log writes them: type, player, card or cards, pile, as, reserves, t.
+    event: dict[str, Any]
     if kind == PLAY:
-        event["player"] = player
         if len(cards) == 1:
-            event["card"] = TEXT_OF[cards[0]]
+            event = {"type": "play", "player": player, "card": TEXT_OF[cards[0]], "pile": pile}
         else:
-            event["cards"] = [TEXT_OF[c] for c in cards]
-        event["pile"] = pile
+            event = {"type": "play", "player": player, "cards": [TEXT_OF[c] for c in cards], "pile": pile}
         if declared:
             ranks = [rank_name(r) for r in declared]
             event["as"] = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
     elif kind == DRAW:
-        event["player"] = player
-        if cards is not None:
-            event["card"] = TEXT_OF[cards]
+        event = {"type": "draw", "player": player} if cards is None else {
+            "type": "draw", "player": player, "card": TEXT_OF[cards]}
     elif kind == REBUILD:
-        event["reserves"] = [[TEXT_OF[c] for c in r] for r in cards]
+        event = {"type": "rebuild", "reserves": [[TEXT_OF[c] for c in r] for r in cards]}
     elif kind == CALL:
-        event["player"] = player
+        event = {"type": "call", "player": player}
     elif kind == PICKUP:
-        event["player"], event["pile"] = player, pile
+        event = {"type": "pickup", "player": player, "pile": pile}
+    else:
+        event = {"type": EVENT_TYPES[kind]}
     if t is not None:
         event["t"] = t
     return event
