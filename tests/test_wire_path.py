@@ -169,3 +169,20 @@ def test_a_log_of_spit_and_a_variant_file_go_the_long_way_with_the_same_answers(
     doc = json.loads(full_logs()[0])
     doc["variant"] = "no-such-variant"
     assert isinstance(agree(doc), tuple)
+
+
+def test_the_wire_structs_take_exactly_the_card_spellings_the_schema_takes() -> None:
+    """``wire.Card`` is a Literal of every spelling ``cards.CODE_OF_TEXT`` codes, no more: a
+    log with any other card text leaves the wire path and is refused the long way."""
+    import typing
+
+    from speedrules.cards import CODE_OF_TEXT
+    from speedrules.wire import Card
+
+    assert set(typing.get_args(Card)) == set(CODE_OF_TEXT)
+    doc = json.loads(full_logs()[0])
+    hand = doc["deals"][0]["layout"]["hands"][0]
+    for wrong in ("1S", "AX", "10", "AS ", "ＡS", "Joker"):
+        hand[0] = wrong
+        got = agree(doc)
+        assert isinstance(got, tuple) and "hands[0][0]" in got[1], (wrong, got)
