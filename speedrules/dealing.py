@@ -19,10 +19,12 @@ import random
 from collections.abc import Sequence
 
 from . import rules
-from .cards import JOKER_CODE, Card, deck_codes, diff_text
+from .cards import JOKER_CODE, Card, diff_text
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
+from .kernel import deal_codes as deal_codes
 from .kernel import is_deal_of as is_deal_of
-from .kernel import shuffle_codes, sorted_deck
+from .kernel import shuffle_codes as shuffle_codes
+from .kernel import sorted_deck
 from .layout import Layout
 from .loading import as_speed_variant
 from .variant import Variant
@@ -165,27 +167,6 @@ def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | Non
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
     return random.Random(seed), seed
-
-
-def deal_codes(
-    variant: Variant, rng: random.Random
-) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
-    """Shuffle the variant's deck with ``rng`` and deal it, as card codes: ``(hands, draw,
-    starters, reserves)``, every stack top card first (see :func:`deal_layout`)."""
-    codes = deck_codes(variant.packs, variant.jokers)
-    shuffle_codes(codes, rng)
-    pos = 0
-
-    def take(n: int) -> list[int]:
-        nonlocal pos
-        pos += n
-        return codes[pos - n:pos]
-
-    hands = [take(variant.hand_size) for _ in range(variant.players)]
-    draw = [take(n) for n in variant.draw_sizes]
-    starters = take(variant.piles)
-    reserves = [take(n) for n in variant.reserve_sizes]
-    return hands, draw, starters, reserves
 
 
 def deal_layout(variant: Variant, rng: random.Random) -> Layout:

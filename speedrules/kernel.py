@@ -147,6 +147,37 @@ def card_text(code: int, rank: int) -> str:
 
 
 @functools.cache
+def deal_codes(
+    variant: Variant, rng: random.Random
+) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
+    """Shuffle the variant's deck with ``rng`` and deal it, as card codes: ``(hands, draw,
+    starters, reserves)``, every stack top card first (see :func:`speedrules.dealing.deal_layout`,
+    which gives the order; ``dealing`` re-exports this).  Here to be compiled with the kernel:
+    the simulator deals every deal through it.
+
+    >>> from speedrules import load_variant
+    >>> hands, draw, starters, reserves = deal_codes(load_variant("speed"), random.Random(3))
+    >>> [len(h) for h in hands], [len(d) for d in draw], len(starters), [len(r) for r in reserves]
+    ([5, 5], [15, 15], 2, [5, 5])
+    """
+    codes = deck_codes(variant.packs, variant.jokers)
+    shuffle_codes(codes, rng)
+    size = variant.hand_size
+    hands = [codes[seat * size:(seat + 1) * size] for seat in range(variant.players)]
+    pos = variant.players * size
+    draw = []
+    for n in variant.draw_sizes:
+        draw.append(codes[pos:pos + n])
+        pos += n
+    starters = codes[pos:pos + variant.piles]
+    pos += variant.piles
+    reserves = []
+    for n in variant.reserve_sizes:
+        reserves.append(codes[pos:pos + n])
+        pos += n
+    return hands, draw, starters, reserves
+
+
 def sorted_deck(packs: int, jokers: int) -> list[int]:
     """The codes of a deck of ``packs`` packs and ``jokers`` jokers, sorted (never change the list)."""
     return sorted(deck_codes(packs, jokers))

@@ -30,7 +30,6 @@ laid once the centre piles are claimed; one :class:`SimResult` per game, its ``s
 
 from __future__ import annotations
 
-import json
 import math
 import multiprocessing
 import random
@@ -78,7 +77,7 @@ from .collector import COLLECTOR_PAUSED
 from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
 from .loading import as_variant
-from .log import LOG_FORMAT, Log, parse_log, variant_reference
+from .log import LOG_FORMAT, Log, log_from_text, variant_reference
 from .playout import FLIP_PAUSE_MS as FLIP_PAUSE_MS  # (when every seat is blocked, the flip's pause)
 from .playout import NEVER as NEVER  # (the due time of a seat that waits for the table to change)
 from .playout import REBUILD_MS as REBUILD_MS  # (how long a rebuild takes; the flip follows)
@@ -624,7 +623,8 @@ def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0
                     name = f"{ctx.variant.name}-{ctx.seed}-{result.index:06d}.json"
                     (path / name).write_bytes(text + b"\n")
                 else:
-                    result = attrs.evolve(result, log=parse_log(json.loads(text), variant=ctx.variant))
+                    # read as read_log reads it: the text kept, its document parsed when asked for
+                    result = attrs.evolve(result, log=log_from_text(text.decode("utf-8"), variant=ctx.variant))
             yield result
     finally:
         if archive is not None:

@@ -182,7 +182,7 @@ def test_the_wire_structs_take_exactly_the_card_spellings_the_schema_takes() -> 
     assert set(typing.get_args(Card)) == set(CODE_OF_TEXT)
     doc = json.loads(full_logs()[0])
     hand = doc["deals"][0]["layout"]["hands"][0]
-    for wrong in ("1S", "AX", "10", "AS ", "ＡS", "Joker"):
+    for wrong in ("1S", "AX", "10", "AS ", "\uff21S", "Joker"):
         hand[0] = wrong
         got = agree(doc)
         assert isinstance(got, tuple) and "hands[0][0]" in got[1], (wrong, got)
