@@ -376,12 +376,13 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
 
 
 def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
-    """A wire layout's stacks coded as :func:`layout_stacks` codes a parsed one, or ``None``."""
-    hands, draw = stacks_codes(layout.hands), stacks_codes(layout.draw)
-    reserves, starters = stacks_codes(layout.reserves), stack_codes(layout.starters)
-    if hands is None or draw is None or reserves is None or starters is None:
-        return None
-    return hands, draw, starters, reserves
+    """A wire layout's stacks coded as :func:`layout_stacks` codes a parsed one (msgspec has
+    checked that each is a list of card texts, ``wire.Card``: every one has its code)."""
+    codes: dict[str, int] = CODE_OF_TEXT
+    return (tuple([tuple([codes[card] for card in stack]) for stack in layout.hands]),
+            tuple([tuple([codes[card] for card in stack]) for stack in layout.draw]),
+            tuple([codes[card] for card in layout.starters]),
+            tuple([tuple([codes[card] for card in stack]) for stack in layout.reserves]))
 
 
 CodedLayout = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks]

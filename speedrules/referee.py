@@ -373,18 +373,20 @@ def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: i
 def _verdict(kernel: Kernel, violations: list[LoggedViolation], table: TableView | None, void: bool,
              judged: int) -> DealVerdict:
     outcome = None if void else kernel.outcome()
+    collisions, callers = kernel.collisions, kernel.callers
+    # positional, in the order of DealVerdict's fields: the commonest verdict is built on every log
     return DealVerdict(
-        finished=outcome is not None,
-        winner=None if outcome is None else outcome.winner,
-        remaining=kernel.remaining(),
-        violations=tuple(violations),
-        dead_end=outcome is not None and outcome.is_dead_end,
-        tied=() if outcome is None else outcome.tied,
-        void=void,
-        collisions=tuple(kernel.collisions),
-        calls=tuple(sorted(kernel.callers)),
-        events_judged=judged,
-        table=table,
+        outcome is not None,  # finished
+        None if outcome is None else outcome.winner,
+        kernel.remaining(),
+        tuple(violations) if violations else (),
+        outcome is not None and outcome.is_dead_end,
+        () if outcome is None else outcome.tied,
+        void,
+        tuple(collisions) if collisions else (),
+        tuple(sorted(callers)) if callers else (),
+        judged,
+        table,
     )
 
 
