@@ -601,6 +601,8 @@ def parse_log_text(text: str, name: str) -> Any:
 
 
 def _folder_of(source: object) -> Path | None:
+    if hasattr(source, "read"):  # an open file (asked first: os.PathLike is an ABC, slow to test)
+        return None
     return Path(source).parent if isinstance(source, (str, os.PathLike)) else None
 
 
@@ -623,7 +625,7 @@ def read_log(
     Raises :class:`LogError` (a ``ValueError``) naming the file, the place and the
     reason: missing file, not JSON/YAML, fails the schema, unknown or refused variant.
     """
-    if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
+    if not hasattr(source, "read") and not isinstance(source, (str, os.PathLike)):
         raise InvalidArgumentError(f"not a path nor an open file: {brief(source)}")
     try:
         text, name = read_text(source)
