@@ -10,7 +10,8 @@ Prints the machine, then a table per measurement:
 3. memory: peak memory while judging JSON Lines archives of growing size;
 4. the cost of asking a state for its legal actions;
 5. simulation speed, when ``bench_simulation.py`` is present (deals per second);
-6. the referee's events per second on every bundled Speed variant, as a ratio to plain Speed.
+6. the referee's events per second on every bundled Speed variant, as a ratio to plain Speed;
+7. the speed issue's targets, each figure against its bar: met or not.
 
 Times are CPU times (``time.process_time``), the best of several interleaved rounds, so a
 busy machine disturbs them less (the throughput test times chunks of 100 logs, each chunk
@@ -253,7 +254,8 @@ def main() -> None:
           f"{marginal_short:.2f} against {lin['us_long']:.2f} us/event, ratio {lin['us_long'] / marginal_short:.2f}")
 
     print("\n3. memory: peak traced memory judging a JSON Lines archive")
-    for count, mib in memory(texts[:250], Path(os.environ.get("TMPDIR", "/tmp"))):
+    peaks = memory(texts[:250], Path(os.environ.get("TMPDIR", "/tmp")))
+    for count, mib in peaks:
         print(f"   {count:>6} logs   {mib:8.2f} MiB")
 
     print("\n4. legal_actions(): microseconds per call on mid-game states")
@@ -263,11 +265,29 @@ def main() -> None:
     import bench_simulation
 
     print("\n5. simulation")
-    bench_simulation.main()
+    sim = bench_simulation.main()
 
     print(f"\n6. the referee per bundled Speed variant ({args.variant_logs} simulated logs each; bar 0.8 x speed)")
-    for name, n, rate, ratio in per_variant(args.variant_logs, args.rounds):
+    variants = per_variant(args.variant_logs, args.rounds)
+    for name, n, rate, ratio in variants:
         print(f"   {name:<22} {n:>8,} events {rate:>10,.0f} events/s   {ratio:.2f} x speed")
+
+    slowest = min(variants, key=lambda row: row[3])
+    logs_cost = sim["jobs1"] / sim["logs"] - 1
+    per_event = lin["us_long"] / lin["us_short"]
+    print("\n7. the speed issue's targets, from the figures above (docs/performance.md)")
+    for label, figure, bar, met in (
+        ("CLI referee / bare checker", f"{r['referee'] / r['bare']:.2f}", ">= 1.0", r["referee"] >= r["bare"]),
+        ("referee(read_log(...)) / bare checker", f"{r['api'] / r['bare']:.2f}", ">= 1.0", r["api"] >= r["bare"]),
+        (f"slowest variant ({slowest[0]}) / speed", f"{slowest[3]:.2f}", ">= 0.8", slowest[3] >= 0.8),
+        ("simulate / bare playout", f"{sim['ratio']:.2f}", ">= 2.0", sim["ratio"] >= 2.0),
+        ("simulate --logs cost", f"{logs_cost:.0%}", "<= 30%", logs_cost <= 0.30),
+        ("per-log fixed cost", f"{fixed:.1f} us", "<= 25 us", fixed <= 25),
+        ("per event, long log / short deals", f"{per_event:.2f}", "within 20%", abs(per_event - 1) <= 0.2),
+        ("archive memory, 16x the logs / 1x", f"{peaks[-1][1] / peaks[0][1]:.2f}", "<= 1.5",
+         peaks[-1][1] <= 1.5 * peaks[0][1]),
+    ):
+        print(f"   {label:<44} {figure:>9}   {bar:<10} {'met' if met else 'not met'}")
 
 
 if __name__ == "__main__":
