@@ -146,7 +146,6 @@ def card_text(code: int, rank: int) -> str:
     return TEXT_OF[code]
 
 
-@functools.cache
 def deal_codes(
     variant: Variant, rng: random.Random
 ) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
@@ -178,6 +177,7 @@ def deal_codes(
     return hands, draw, starters, reserves
 
 
+@functools.cache
 def sorted_deck(packs: int, jokers: int) -> list[int]:
     """The codes of a deck of ``packs`` packs and ``jokers`` jokers, sorted (never change the list)."""
     return sorted(deck_codes(packs, jokers))

@@ -257,3 +257,24 @@ def test_a_joker_swapped_for_a_copy_of_a_card_is_not_the_deck() -> None:
     layout[where[0]][where[1]][where[2]] = "AS" if layout["starters"][0] != "AS" else "2S"
     problem = speedrules.check_layout(v, Layout.from_json(layout))
     assert problem is not None and problem.rule == "layout.cards"
+
+
+def test_dealing_keeps_no_reference_to_its_random_source_and_deals_on() -> None:
+    """``deal_codes`` is a plain function: a random source it dealt from is freed once the
+    caller drops it (a simulator deals millions of deals), and dealing twice from one
+    source gives two different deals; the sorted deck the deck check compares with is one
+    list per deck, made once."""
+    import gc
+    import weakref
+
+    from speedrules.dealing import deal_codes, sorted_deck
+
+    v = load_variant("speed")
+    rng = random.Random(9)
+    first, second = deal_codes(v, rng), deal_codes(v, rng)
+    assert first != second
+    gone = weakref.ref(rng)
+    del rng
+    gc.collect()
+    assert gone() is None
+    assert sorted_deck(1, 0) is sorted_deck(1, 0) and sorted_deck(1, 0) == list(range(52))
