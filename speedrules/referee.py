@@ -35,7 +35,7 @@ from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
 from .coding import decode_log
 from .collector import COLLECTOR_PAUSED
-from .dealing import check_layout_codes, default_names, is_deal_of, layout_problem
+from .dealing import check_layout_codes, default_names
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .kernel import Collision, Kernel
@@ -355,12 +355,11 @@ def judge_deal(
 
 def _judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
     """One deal, its layout and events coded, judged to the first violation."""
-    if is_deal_of(v, *stacks):  # the common case: the layout is right, deal it straight away
-        kernel = Kernel(v, *stacks, names=names)
-        return _judged_run(kernel, kernel.run(events), len(events))
-    problem = layout_problem(v, *stacks)  # what is wrong, rule by rule
-    assert problem is not None, "is_deal_of and layout_problem disagree"
-    return _layout_verdict(v, stacks, problem)
+    problem = check_layout_codes(v, *stacks)  # the quick yes first; what is wrong only when no
+    if problem is not None:
+        return _layout_verdict(v, stacks, problem)
+    kernel = Kernel(v, *stacks, names=names)
+    return _judged_run(kernel, kernel.run(events), len(events))
 
 
 def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: int) -> DealVerdict:
