@@ -533,10 +533,27 @@ def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:
     ...
     speedrules.errors.VariantError: log.json: variant: '/etc/passwd.yaml' may not be read: ...
     """
-    if ref in variant_names():
-        return _load_bundled(ref)
+    found = bundled_variant(ref)
+    if found is not None:
+        return found
     doc, display = _Resolver().load_named(ref, scope, referrer)
     return _freeze(doc, display)
+
+
+def bundled_variant(name: str) -> Variant | None:
+    """The bundled variant called ``name``, or ``None`` if no bundled variant is (one dict
+    lookup once loaded: every log names its variant, most of them a bundled one).
+
+    >>> bundled_variant("speed") is load_variant("speed"), bundled_variant("variants/speed.yaml")
+    (True, None)
+    """
+    names = _bundled_names()
+    return _load_bundled(name) if name in names else None
+
+
+@functools.cache
+def _bundled_names() -> frozenset[str]:
+    return frozenset(variant_names())
 
 
 @functools.cache

@@ -70,7 +70,16 @@ from .documents import (
 )
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
-from .loading import FileScope, as_variant, data_dir, load_reference, load_variant, variant_from_document, variant_names
+from .loading import (
+    FileScope,
+    as_variant,
+    bundled_variant,
+    data_dir,
+    load_reference,
+    load_variant,
+    variant_from_document,
+    variant_names,
+)
 from .spitlog import SpitRound, read_document
 from .variant import Family, Variant
 from .wire import LOG_FORMAT as LOG_FORMAT
@@ -421,6 +430,10 @@ def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: 
     docs/log-format.md."""
     if override is not None:
         return as_variant(override)
+    if type(ref) is str:  # a bundled name, the commonest reference: no scope to make for it
+        bundled = bundled_variant(ref)
+        if bundled is not None:
+            return bundled
     where = f"{name}: variant"
     scope = FileScope.inside(variant_dir)
     try:

@@ -397,6 +397,7 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
     winner: int | None = None
     late: list[int] = []
     scoring = variant.scoring
+    fmt = _SINGLE_FORMAT if scoring is _SINGLE else scoring.value  # an Enum's value is a property
     single = scoring is _SINGLE  # every deal is a game of its own: no match to end
     margin = scoring is _MARGIN
     target = 1 if single else variant.target
@@ -414,11 +415,9 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
             if scores[seat] >= target and (winner is None or not single):
                 winner = seat if winner is None else winner
         after.append(tuple(scores))
-    result = MatchResult(
-        format=scoring.value, target=target, scores=tuple(scores), after_each_deal=tuple(after),
-        winner=winner, complete=winner is not None,
-    )
-    return result, late
+    # positional, in the order of MatchResult's fields (format, target, scores, after_each_deal,
+    # winner, complete): built on every log
+    return MatchResult(fmt, target, tuple(scores), tuple(after), winner, winner is not None), late
 
 
 def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
@@ -609,7 +608,7 @@ def _finish(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Ver
                    f"(rule {rules.MATCH_AFTER_END})")
         deals[number] = attrs.evolve(deals[number], violations=(
             LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
-    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names)
+    return Verdict(v.name, tuple(deals), match, names)  # variant, deals, match, names
 
 
 def render_verdict(verdict: Verdict, source: str) -> str:

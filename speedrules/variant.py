@@ -227,6 +227,9 @@ class Variant:
     deal_shape: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False)
     """The sizes of a deal's stacks: every hand, the draw stacks largest first, every reserve."""
+    owes_draws: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether the refill rule ever owes a seat a draw before its next play: always but
+    under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""
 
     def __attrs_post_init__(self) -> None:
         # Derived once: the game loop and the referee read these on every deal.
@@ -237,6 +240,7 @@ class Variant:
         object.__setattr__(self, "piles", len(self.reserve_sizes))
         object.__setattr__(self, "deal_shape", ((self.hand_size,) * self.players,
                                                 tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
+        object.__setattr__(self, "owes_draws", self.refill is not Refill.ANY_TIME or not self.hand_size)
 
     def to_document(self) -> dict[str, Any]:
         """The variant as a document that :func:`speedrules.variant_from_document` reads back
@@ -258,11 +262,6 @@ class Variant:
         document["name"] = self.name
         return dict(document)
 
-    @property
-    def owes_draws(self) -> bool:
-        """Whether the refill rule ever owes a seat a draw before its next play: always but
-        under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""
-        return self.refill is not Refill.ANY_TIME or not self.hand_size
 
     @property
     def deck_size(self) -> int:
