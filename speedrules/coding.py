@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import msgspec
 from msgspec import UNSET
+from msgspec.structs import astuple
 
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF
 from .wire import (
@@ -297,9 +298,13 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
     draw_t: Any = WireDraw
     pairs = 0
     index = -1
+    fields_of = astuple
     for ev in events:
         index += 1
-        t = ev.t
+        # Every field in one C call, not one attribute lookup each: a struct's fields are in
+        # its class's order, the time last in every event (see speedrules.wire)
+        fields: tuple[Any, ...] = fields_of(ev)
+        t = fields[-1]
         if t is unset:
             t = None
             pairs += 1  # the type
@@ -309,12 +314,12 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
             raise MalformedEvent(index)
         cls = type(ev)
         if cls is play_t:
-            player, pile = ev.player, ev.pile
+            player, pile = fields[0], fields[1]
             if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
                 player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
                 if player is None or pile is None:
                     raise MalformedEvent(index)
-            card, many = ev.card, ev.cards
+            card, many = fields[2], fields[3]
             cards: tuple[int, ...] | None
             if card is not unset:
                 code = codes.get(card) if many is unset else None
@@ -323,7 +328,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                 cards = None if many is unset else stack_codes(many)
             if not cards:
                 raise MalformedEvent(index)
-            spec = ev.as_
+            spec = fields[4]
             declared: tuple[int, ...] = ()
             if spec is not unset:
                 found = _declared(spec)
@@ -334,13 +339,13 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
             pairs += 3
             append((PLAY, player, pile, cards, declared, t))
         elif cls is draw_t:
-            player = ev.player
+            player = fields[0]
             if not (type(player) is int and player >= 0):
                 player = index_value(player)
                 if player is None:
                     raise MalformedEvent(index)
             named = None
-            card = ev.card
+            card = fields[1]
             if card is not unset:
                 named = codes.get(card)
                 if named is None:
@@ -351,7 +356,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         elif cls is WireFlip:
             append((FLIP, -1, -1, None, (), t))
         elif cls is WireRebuild:
-            stacks = stacks_codes(ev.reserves)
+            stacks = stacks_codes(fields[0])
             if stacks is None:
                 raise MalformedEvent(index)
             pairs += 1
@@ -359,13 +364,13 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         elif cls is WireReveal:
             append((REVEAL, -1, -1, None, (), t))
         elif cls is WireCall:
-            player = index_value(ev.player)
+            player = index_value(fields[0])
             if player is None:
                 raise MalformedEvent(index)
             pairs += 1
             append((CALL, player, -1, None, (), t))
         elif cls is WirePickup:
-            player, pile = index_value(ev.player), index_value(ev.pile)
+            player, pile = index_value(fields[0]), index_value(fields[1])
             if player is None or pile is None:
                 raise MalformedEvent(index)
             pairs += 2
