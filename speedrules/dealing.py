@@ -75,6 +75,18 @@ def default_names(players: int) -> tuple[str, ...]:
     return tuple(f"player {p}" for p in range(players))
 
 
+def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
+    a log naming none has the defaults.
+
+    >>> seat_names(3, ["Ann"]), seat_names(2, None)
+    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
+    """
+    if not given:
+        return default_names(players)
+    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
+
+
 def check_layout_codes(
     variant: Variant,
     hands: Sequence[Sequence[int]],

@@ -103,6 +103,10 @@ class Outcome:
         return self.reason == "tie"
 
 
+_WON: Final = tuple(Outcome(seat, "out") for seat in range(8))
+_DEAD_END: Final = Outcome(None, "dead-end")
+
+
 def shuffle_codes(codes: list[int], rng: random.Random) -> None:
     """Shuffle in place: Fisher-Yates from the end, ``j`` uniform in ``0..i``.
 
@@ -194,15 +198,20 @@ def is_deal_of(
     rule-by-rule report is :func:`speedrules.dealing.layout_problem`, which finds no problem
     exactly when this holds: tests/test_deal.py).  Here to be compiled with the kernel."""
     hand_sizes, draw_sizes, reserve_sizes = v.deal_shape
-    if not (len(starters) == v.piles and tuple(map(len, hands)) == hand_sizes
-            and tuple(map(len, reserves)) == reserve_sizes
-            and tuple(sorted(map(len, draw), reverse=True)) == draw_sizes):
+    # Comprehensions and list methods, not map() or sorted(reverse=True): the compiled build calls
+    # a builtin given keywords (or map's function) the slow, generic way.
+    draw_lengths = [len(stack) for stack in draw]
+    draw_lengths.sort()
+    draw_lengths.reverse()
+    if not (len(starters) == v.piles and tuple([len(h) for h in hands]) == hand_sizes
+            and tuple([len(r) for r in reserves]) == reserve_sizes and tuple(draw_lengths) == draw_sizes):
         return False
     # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
     if v.packs == 1 and v.jokers <= 1:  # every card once: one bit a card, counted
         seen = count = 0
         for stack in (*hands, *draw, starters, *reserves):
-            for code in stack:
+            stacked: tuple[int, ...] = tuple(stack)  # a tuple is not copied, and is read by index when compiled
+            for code in stacked:
                 if not 0 <= code <= JOKER_CODE:
                     return False
                 seen |= 1 << code
@@ -216,6 +225,14 @@ def is_deal_of(
         # a second joker swapped for a copy of a card keeps the set: count them
         return len(set(listed)) == 53 and listed.count(JOKER_CODE) == v.jokers
     return sorted(cards) == sorted_deck(v.packs, v.jokers)
+
+
+def _reversed_list(stack: Sequence[int]) -> list[int]:
+    """A stack as a list, bottom card first (a copy reversed in place: ``reversed()`` is a slow
+    call when compiled)."""
+    out = list(stack)
+    out.reverse()
+    return out
 
 
 def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
@@ -286,13 +303,13 @@ class Kernel(TableTiming):
         self.seed = seed
         self._rng = rng  # made from the seed when a rebuild first needs it
         self.hands = [list(hand) for hand in hands]
-        self.draws = [list(reversed(stack)) for stack in draws]
+        self.draws = [_reversed_list(stack) for stack in draws]
         self.piles = [[c] for c in starters]
         self.tops = [EMPTY_KEY] * variant.piles  # starters are face down until the reveal
-        self.reserves = [list(reversed(stack)) for stack in reserves]
+        self.reserves = [_reversed_list(stack) for stack in reserves]
         self.debt = (
             [0] * variant.players if variant.hand_size else  # a variant dealing no hand draws it first
-            [min(variant.hand_limit, len(stack)) if not hand else 0 for hand, stack in zip(hands, draws, strict=True)]
+            [min(variant.hand_limit, len(draws[s])) if not hands[s] else 0 for s in range(len(hands))]
         )
         self.revealed = False
         self.calm = False
@@ -378,18 +395,20 @@ class Kernel(TableTiming):
 
     def remaining(self) -> tuple[int, ...]:
         """Cards each seat still holds, hand and draw stack together."""
-        return tuple([len(h) + len(d) for h, d in zip(self.hands, self.draws, strict=True)])
+        hands, draws = self.hands, self.draws  # by index: zip(strict=True) is a slow call when compiled
+        return tuple([len(hands[s]) + len(draws[s]) for s in range(len(hands))])
 
     # ------------------------------------------------------------------ outcome
 
     def outcome(self) -> Outcome | None:
         """The winner, a tie, a dead end, or ``None`` while the deal goes on."""
-        if self.winner is not None:
-            return Outcome(self.winner, "out")
+        winner = self.winner
+        if winner is not None:  # one shared, frozen outcome a seat: the referee asks on every deal
+            return _WON[winner] if winner < len(_WON) else Outcome(winner, "out")
         if self.tied:
             return Outcome(None, "tie", self.tied)
         if self.is_dead_end():
-            return Outcome(None, "dead-end")
+            return _DEAD_END
         return None
 
     def is_over(self) -> bool:
@@ -1272,7 +1291,7 @@ class Kernel(TableTiming):
                 pile.clear()
             self.tops[:] = [EMPTY_KEY] * v.piles
         for reserve, new in zip(self.reserves, reserves, strict=True):
-            reserve[:] = reversed(new)
+            reserve[:] = _reversed_list(new)
         self.version += 1
         return reserves
 

@@ -50,7 +50,7 @@ from .coding import compile_events as compile_events
 from .coding import decode_log
 from .coding import layout_stacks as layout_stacks
 from .collector import COLLECTOR_PAUSED
-from .dealing import default_names
+from .dealing import default_names, seat_names
 from .documents import (
     MAX_DOCUMENT_BYTES,
     MORE_PROBLEMS,
@@ -304,8 +304,7 @@ class Log:
     @property
     def names(self) -> tuple[str, ...]:
         """Display names per seat: the log's, else ``player 0``, ``player 1``..."""
-        given = self.players or ()
-        return tuple(given[s] if s < len(given) else f"player {s}" for s in range(self.variant.players))
+        return seat_names(self.variant.players, self.players)
 
     @property
     def deals(self) -> tuple[CompiledDeal, ...]:
@@ -673,9 +672,10 @@ def log_from_text(
             except LogError:
                 v = None  # the long way says so, once the whole document has been checked
             if v is not None and v.family is Family.SPEED:
-                compiled = tuple(CompiledDeal(*stacks, tuple(events)) for stacks, events in coded)
+                compiled = tuple([CompiledDeal(*stacks, tuple(events)) for stacks, events in coded])
                 players = None if doc.players is UNSET else tuple(doc.players)
-                return Log(data=None, text=text, variant=v, name=name, compiled=compiled, players=players)
+                # positional (data, variant, name, compiled, spit_rounds, text, players): made for every log read
+                return Log(None, v, name, compiled, (), text, players)
     return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=variant_dir)
 
 

@@ -35,7 +35,7 @@ from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
 from .coding import decode_log
 from .collector import COLLECTOR_PAUSED
-from .dealing import check_layout_codes, default_names
+from .dealing import check_layout_codes, seat_names
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .kernel import Collision, Kernel
@@ -64,6 +64,7 @@ from .wire import UNSET
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
 _FIRST_LANDS = Collisions.FIRST_LANDS
+_SPEED = Family.SPEED
 _SINGLE, _MARGIN, _SINGLE_FORMAT = Scoring.SINGLE, Scoring.MARGIN, Scoring.SINGLE.value
 
 
@@ -471,7 +472,7 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
     names = log.names
     v = log.variant
     with COLLECTOR_PAUSED:  # as referee_text pauses it: judging makes no cycles for it to find
-        if v.family is not Family.SPEED:
+        if v.family is not _SPEED:
             return _judge_spit(v, log.rounds, names, all_violations)
         # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
         deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
@@ -496,9 +497,9 @@ def referee_data(
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
         raise
-    if all_violations or v.family is not Family.SPEED:
+    if all_violations or v.family is not _SPEED:
         return referee(parse_log(data, name, variant=v), all_violations=all_violations)
-    names = _seat_names(v, data.get("players"))
+    names = seat_names(v.players, data.get("players"))
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
@@ -515,13 +516,6 @@ def referee_data(
     return _finish(v, deals, names)
 
 
-def _seat_names(v: Variant, given: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' names: the log's ``players`` (a seat it does not name is ``player N``), or the defaults."""
-    if not given:
-        return default_names(v.players)
-    return tuple(given[s] if s < len(given) else f"player {s}" for s in range(v.players))
-
-
 def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
     """:func:`referee_data`'s one pass on a log's JSON text decoded straight into the wire
     structs (:func:`~speedrules.coding.decode_log`), or ``None`` where the long way must read
@@ -536,9 +530,9 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
         v = resolve_variant(doc.variant, name, override, variant_dir)
     except LogError:
         return None
-    if v.family is not Family.SPEED:
+    if v.family is not _SPEED:
         return None
-    names = _seat_names(v, None if doc.players is UNSET else doc.players)
+    names = seat_names(v.players, None if doc.players is UNSET else doc.players)
     return _finish(v, [_judge_coded(v, stacks, events, names) for stacks, events in coded], names)
 
 
