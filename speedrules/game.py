@@ -223,9 +223,10 @@ class Game:
     ) -> None:
         variant = as_speed_variant(variant)
         if dealt:  # deal()'s own lists, a deal of the variant by construction: nothing to check or copy
+            # (the types as strings: a subscripted list[...] is a new object at each call)
             hands, draw, starters, reserves = (
-                cast(list[list[int]], hands), cast(list[list[int]], draw), cast(list[int], starters),
-                cast(list[list[int]], reserves))
+                cast("list[list[int]]", hands), cast("list[list[int]]", draw), cast("list[int]", starters),
+                cast("list[list[int]]", reserves))
         else:
             hands, draw, reserves = code_stacks(hands), code_stacks(draw), code_stacks(reserves)
             starters = code_stacks([starters])[0]

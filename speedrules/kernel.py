@@ -163,7 +163,7 @@ def deal_codes(
     >>> [len(h) for h in hands], [len(d) for d in draw], len(starters), [len(r) for r in reserves]
     ([5, 5], [15, 15], 2, [5, 5])
     """
-    codes = deck_codes(variant.packs, variant.jokers)
+    codes = list(_canonical_deck(variant.packs, variant.jokers))
     shuffle_codes(codes, rng)
     size = variant.hand_size
     hands = [codes[seat * size:(seat + 1) * size] for seat in range(variant.players)]
@@ -179,6 +179,12 @@ def deal_codes(
         reserves.append(codes[pos:pos + n])
         pos += n
     return hands, draw, starters, reserves
+
+
+@functools.cache
+def _canonical_deck(packs: int, jokers: int) -> tuple[int, ...]:
+    """:func:`~speedrules.cards.deck_codes`, made once (a deal copies it before shuffling)."""
+    return tuple(deck_codes(packs, jokers))
 
 
 @functools.cache

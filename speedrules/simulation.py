@@ -36,7 +36,7 @@ import random
 import signal
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import attrs
 import msgspec
@@ -215,6 +215,16 @@ class _Context:
     reference: str | dict[str, Any] = attrs.field(
         init=False, default=attrs.Factory(lambda ctx: variant_reference(ctx.variant), takes_self=True))
     """How the logs name the variant (worked out once, not once a deal)."""
+    low: tuple[int, ...] = attrs.field(init=False, default=attrs.Factory(
+        lambda ctx: tuple(b.reaction.mean_ms - b.reaction.spread_ms + ctx.tick_ms - 1 for b in ctx.bots),
+        takes_self=True))
+    """Each seat's shortest reaction, rounded up to the tick (:func:`speedrules.playout.play`'s ``low``)."""
+    width: tuple[int, ...] = attrs.field(init=False, default=attrs.Factory(
+        lambda ctx: tuple(2 * b.reaction.spread_ms + 1 for b in ctx.bots), takes_self=True))
+    """How many whole milliseconds each seat's reaction time may take (``play``'s ``width``)."""
+    fast: tuple[bool, ...] = attrs.field(init=False, default=attrs.Factory(
+        lambda ctx: tuple(isinstance(b, FastBot) for b in ctx.bots), takes_self=True))
+    """Which seats' bots have a fast path (:meth:`FastBot.decider`); the others choose on actions."""
 
 
 # ---------------------------------------------------------------------------- one deal
@@ -248,8 +258,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     assert game.seed is not None
     kernel = game.kernel
     # Reaction.delay: low + int(rand() * width) ms, then rounded up to the tick.
-    low = [b.reaction.mean_ms - b.reaction.spread_ms + tick - 1 for b in bots]
-    width = [2 * b.reaction.spread_ms + 1 for b in bots]
+    low, width = list(ctx.low), list(ctx.width)
     clock = [0]  # the moment the seats decide at (playout.play keeps it)
 
     def slow(seat: int) -> Option | None:
@@ -268,7 +277,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
                            f"({', '.join(o.describe() for o in options)})")
         return option_of(action)
 
-    deciders = [b.decider(game, rng) if isinstance(b, FastBot) else slow for b in bots]
+    deciders = [cast("FastBot", b).decider(game, rng) if fast else slow for b, fast in zip(bots, ctx.fast, strict=True)]
     records: list[tuple[int, int, int, Any, tuple[int, ...], int]] | None = [] if ctx.want_log else None
     if kernel.event(REVEAL, t=0) is not None:  # a fresh deal always reveals
         raise SimulationError(f"deal {index} of the run could not start")
@@ -284,12 +293,11 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         winner, tied = outcome.winner, outcome.tied
     elif not reason:
         reason = "stuck"
-    result = SimResult(
-        index=index, seed=game.seed, winner=winner, reason=reason, events=played.events, plays=played.plays,
-        draws=played.draws, flips=played.flips, rebuilds=played.rebuilds, remaining=game.remaining(), tied=tied,
-        calls=played.calls, pickups=played.pickups, collisions=len(kernel.collisions), bounced=played.bounced,
-        duration_ms=played.last,
-    )
+    # positional, in the order of SimResult's fields (index, seed, winner, reason, events, plays, draws,
+    # flips, rebuilds, remaining, tied, calls, pickups, collisions, bounced, duration_ms): one a deal
+    result = SimResult(index, game.seed, winner, reason, played.events, played.plays, played.draws, played.flips,
+                       played.rebuilds, kernel.remaining(), tied, played.calls, played.pickups,
+                       len(kernel.collisions), played.bounced, played.last)
     return result, (None if records is None else _log_document(ctx, index, game, records))
 
 
