@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Final
 
 import msgspec
@@ -26,6 +26,7 @@ from .wire import (
     LOG_FORMAT,
     WireCall,
     WireDraw,
+    WireEvent,
     WireFlip,
     WireLayout,
     WireLog,
@@ -314,12 +315,12 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
             raise MalformedEvent(index)
         cls = type(ev)
         if cls is play_t:
-            player, pile = fields[0], fields[1]
+            player, pile = fields[0], fields[3]
             if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
                 player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
                 if player is None or pile is None:
                     raise MalformedEvent(index)
-            card, many = fields[2], fields[3]
+            card, many = fields[1], fields[2]
             cards: tuple[int, ...] | None
             if card is not unset:
                 code = codes.get(card) if many is unset else None
@@ -470,44 +471,48 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
 
 
-def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
-               t: float | int | None = None) -> dict[str, Any]:
+def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+               t: float | int | None = None) -> WireEvent:
     """The log event (docs/log-format.md) of a coded action ``(kind, player, pile, cards,
     declared)`` as the kernel records it (``cards``: a tuple of codes for a play, a code or
-    ``None`` for a draw, stacks of codes for a rebuild), with its time ``t`` if given.  Every
-    Speed action's ``to_json`` is this, so a simulator can log without building actions.
+    ``None`` for a draw, stacks of codes for a rebuild), with its time ``t`` if given, as its
+    wire struct (:mod:`speedrules.wire`): the one writer of a Speed event.  :func:`event_json`
+    is its dict; the simulator encodes the structs of a deal's records straight to JSON text.
+
+    >>> event_wire(PLAY, 0, 1, (9,), (), 850)
+    WirePlay(player=0, card='10S', cards=UNSET, pile=1, as_=UNSET, t=850)
+    >>> msgspec.json.encode(event_wire(DRAW, 1, -1, None, ()))
+    b'{"type":"draw","player":1}'
+    """
+    time: Any = UNSET if t is None else t
+    if kind == PLAY:
+        spec: Any = UNSET
+        if declared:
+            ranks = [rank_name(r) for r in declared]
+            spec = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
+        if len(cards) == 1:
+            return WirePlay(player, TEXT_OF[cards[0]], UNSET, pile, spec, time)
+        return WirePlay(player, UNSET, [TEXT_OF[c] for c in cards], pile, spec, time)
+    if kind == DRAW:
+        return WireDraw(player, UNSET if cards is None else TEXT_OF[cards], time)
+    if kind == FLIP:
+        return WireFlip(time)
+    if kind == REBUILD:
+        return WireRebuild([[TEXT_OF[c] for c in r] for r in cards], time)
+    if kind == CALL:
+        return WireCall(player, time)
+    if kind == PICKUP:
+        return WirePickup(player, pile, time)
+    return WireReveal(time)
+
+
+def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+               t: float | int | None = None) -> dict[str, Any]:
+    """:func:`event_wire`'s event as a dict, its keys in the order every log writes them (type,
+    player, card or cards, pile, as, reserves, t).  Every Speed action's ``to_json`` is this.
 
     >>> event_json(PLAY, 0, 1, (9,), (), 850)
     {'type': 'play', 'player': 0, 'card': '10S', 'pile': 1, 't': 850}
     """
-    # Each kind's commonest keys in one dict display (built at its size, not grown key by key),
-    # in the order every log writes them: type, player, card or cards, pile, as, reserves, t.
-    event: dict[str, Any]
-    if kind == PLAY:
-        if len(cards) == 1:
-            event = {"type": "play", "player": player, "card": TEXT_OF[cards[0]], "pile": pile}
-        else:
-            event = {"type": "play", "player": player, "cards": [TEXT_OF[c] for c in cards], "pile": pile}
-        if declared:
-            ranks = [rank_name(r) for r in declared]
-            event["as"] = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
-    elif kind == DRAW:
-        event = {"type": "draw", "player": player} if cards is None else {
-            "type": "draw", "player": player, "card": TEXT_OF[cards]}
-    elif kind == REBUILD:
-        event = {"type": "rebuild", "reserves": [[TEXT_OF[c] for c in r] for r in cards]}
-    elif kind == CALL:
-        event = {"type": "call", "player": player}
-    elif kind == PICKUP:
-        event = {"type": "pickup", "player": player, "pile": pile}
-    else:
-        event = {"type": EVENT_TYPES[kind]}
-    if t is not None:
-        event["t"] = t
+    event: dict[str, Any] = msgspec.to_builtins(event_wire(kind, player, pile, cards, declared, t))
     return event
-
-
-def events_json(records: Sequence[tuple[int, int, int, Any, tuple[int, ...], int]]) -> list[dict[str, Any]]:
-    """:func:`event_json` of each coded record ``(kind, player, pile, cards, declared, t)``, as
-    the simulator records its deals (``speedrules.playout.Record``)."""
-    return [event_json(kind, player, pile, cards, declared, t) for kind, player, pile, cards, declared, t in records]

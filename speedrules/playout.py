@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from .actions import CALL, DRAW, FLIP, PLAY, REBUILD
+from .coding import event_wire
 from .kernel import DRAW_OPTION, Kernel, Option, shuffle_codes
 from .variant import Call as CallRule
+from .wire import WireEvent
 
 WAIT: Final[Option] = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change (kind -1)."""
@@ -46,8 +48,9 @@ REBUILD_MS: Final = 5000
 
 Decider = Callable[[int], "Option | None"]
 """A seat's choice now: an option, ``None`` to let the moment pass, or :data:`WAIT`."""
-Record = tuple[int, int, int, Any, tuple[int, ...], int]
-"""A logged event as :func:`speedrules.actions.event_json` writes it: (kind, seat, pile, cards, declared, t)."""
+Record = WireEvent
+"""A logged event: its wire struct, as :func:`speedrules.coding.event_wire` writes it (``msgspec``
+encodes a deal's list of them straight to a log's JSON)."""
 
 
 class Played:
@@ -159,13 +162,13 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
             t = last + FLIP_PAUSE_MS
             if kernel.event(FLIP, t=t) is None:
                 if log is not None:
-                    log.append((FLIP, -1, -1, None, (), t))
+                    log.append(event_wire(FLIP, -1, -1, None, (), t))
                 flips += 1
             elif kernel.check_event(REBUILD, t=last + REBUILD_MS) is None:  # the reserves are spent: rebuild
                 t = last + REBUILD_MS
                 reserves = kernel.apply_event(REBUILD, t=t)
                 if log is not None:
-                    log.append((REBUILD, -1, -1, reserves, (), t))
+                    log.append(event_wire(REBUILD, -1, -1, reserves, (), t))
                 rebuilds += 1
                 events += 1
                 last = t
@@ -217,11 +220,11 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                     if kernel.out_seat == seat:
                         due[seat] = t  # the call comes at once
                 if log is not None:
-                    log.append((PLAY, seat, pile, codes, declared, t))
+                    log.append(event_wire(PLAY, seat, pile, codes, declared, t))
             elif kind == DRAW:
                 draws_n += 1
                 if log is not None:
-                    log.append((DRAW, seat, -1, hands[seat][-1], (), t))
+                    log.append(event_wire(DRAW, seat, -1, hands[seat][-1], (), t))
             else:
                 if kind == CALL:
                     calls += 1
@@ -229,7 +232,7 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                 else:
                     pickups += 1
                 if log is not None:
-                    log.append((kind, seat, pile, None, (), t))
+                    log.append(event_wire(kind, seat, pile, None, (), t))
             if NEVER in due:  # a seat that was waiting reacts to the change
                 for s in range(n):
                     if due[s] == NEVER:

@@ -72,7 +72,7 @@ from .bots import (
     seat_options,
     spit_options,
 )
-from .coding import events_json
+from .coding import event_wire
 from .collector import COLLECTOR_PAUSED
 from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
@@ -81,6 +81,7 @@ from .log import LOG_FORMAT, Log, log_from_text, variant_reference
 from .playout import FLIP_PAUSE_MS as FLIP_PAUSE_MS  # (when every seat is blocked, the flip's pause)
 from .playout import NEVER as NEVER  # (the due time of a seat that waits for the table to change)
 from .playout import REBUILD_MS as REBUILD_MS  # (how long a rebuild takes; the flip follows)
+from .playout import Record
 from .spit import SPIT as SPIT_KIND
 from .spitgame import SpitGame, deal_spit
 from .variant import Family, Variant
@@ -215,35 +216,41 @@ class _Context:
     reference: str | dict[str, Any] = attrs.field(
         init=False, default=attrs.Factory(lambda ctx: variant_reference(ctx.variant), takes_self=True))
     """How the logs name the variant (worked out once, not once a deal)."""
-    low: tuple[int, ...] = attrs.field(init=False, default=attrs.Factory(
+    low: tuple[int, ...] = attrs.field(init=False, eq=False, default=attrs.Factory(
         lambda ctx: tuple(b.reaction.mean_ms - b.reaction.spread_ms + ctx.tick_ms - 1 for b in ctx.bots),
         takes_self=True))
     """Each seat's shortest reaction, rounded up to the tick (:func:`speedrules.playout.play`'s ``low``)."""
-    width: tuple[int, ...] = attrs.field(init=False, default=attrs.Factory(
+    width: tuple[int, ...] = attrs.field(init=False, eq=False, default=attrs.Factory(
         lambda ctx: tuple(2 * b.reaction.spread_ms + 1 for b in ctx.bots), takes_self=True))
     """How many whole milliseconds each seat's reaction time may take (``play``'s ``width``)."""
-    fast: tuple[bool, ...] = attrs.field(init=False, default=attrs.Factory(
+    fast: tuple[bool, ...] = attrs.field(init=False, eq=False, default=attrs.Factory(
         lambda ctx: tuple(isinstance(b, FastBot) for b in ctx.bots), takes_self=True))
     """Which seats' bots have a fast path (:meth:`FastBot.decider`); the others choose on actions."""
+    players: list[str] = attrs.field(init=False, eq=False, default=attrs.Factory(
+        lambda ctx: [f"{bot.name}-{seat}" for seat, bot in enumerate(ctx.bots)], takes_self=True))
+    """The players' names in the logs (the same every deal; the encoder only reads it)."""
+    bots_meta: list[dict[str, Any]] = attrs.field(init=False, eq=False, default=attrs.Factory(
+        lambda ctx: [{"name": b.name, "mean_ms": b.reaction.mean_ms, "spread_ms": b.reaction.spread_ms}
+                     for b in ctx.bots], takes_self=True))
+    """The bots as a log's ``meta.simulated.bots`` gives them (the same every deal)."""
 
 
 # ---------------------------------------------------------------------------- one deal
 
 
-def _log_document(ctx: _Context, index: int, game: Game,
-                  records: Sequence[tuple[int, int, int, Any, tuple[int, ...], int]]) -> dict[str, Any]:
-    bots = ctx.bots
+def _log_document(ctx: _Context, index: int, game: Game, records: list[Record]) -> dict[str, Any]:
+    """A deal's log document, its events the wire structs :func:`speedrules.playout.play` logged
+    (the encoder writes them as the event objects of docs/log-format.md)."""
     return {
         "format": LOG_FORMAT,
         "variant": ctx.reference,
-        "players": [f"{bot.name}-{seat}" for seat, bot in enumerate(bots)],
+        "players": ctx.players,
         "meta": {"simulated": {
-            "seed": ctx.seed, "game": index, "deal_seed": game.seed, "tick_ms": ctx.tick_ms,
-            "bots": [{"name": b.name, "mean_ms": b.reaction.mean_ms, "spread_ms": b.reaction.spread_ms} for b in bots],
+            "seed": ctx.seed, "game": index, "deal_seed": game.seed, "tick_ms": ctx.tick_ms, "bots": ctx.bots_meta,
         }},
         "deals": [{
             "layout": game.layout_json(),
-            "events": events_json(records),
+            "events": records,
         }],
     }
 
@@ -278,11 +285,11 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         return option_of(action)
 
     deciders = [cast("FastBot", b).decider(game, rng) if fast else slow for b, fast in zip(bots, ctx.fast, strict=True)]
-    records: list[tuple[int, int, int, Any, tuple[int, ...], int]] | None = [] if ctx.want_log else None
+    records: list[Record] | None = [] if ctx.want_log else None
     if kernel.event(REVEAL, t=0) is not None:  # a fresh deal always reveals
         raise SimulationError(f"deal {index} of the run could not start")
     if records is not None:
-        records.append((REVEAL, -1, -1, None, (), 0))
+        records.append(event_wire(REVEAL, -1, -1, None, (), 0))
     played = playout.play(kernel, deciders, rng, low, width, tick, ctx.max_events, records, clock)
     reason = played.reason
     outcome = game.outcome()
@@ -618,7 +625,9 @@ def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0
     archive: IO[bytes] | None = None
     if path is not None and path.suffix == ".jsonl":
         try:
-            archive = path.open("wb")  # msgspec's UTF-8 JSON, written as it is
+            # msgspec's UTF-8 JSON, written as it is, through a buffer that holds a few hundred logs
+            # (the default 8 KiB is about one: a write to the system a log)
+            archive = path.open("wb", buffering=1 << 20)
         except OSError as err:
             raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
     try:

@@ -18,7 +18,11 @@ makes no reference cycles, and untracked structs are quicker to make.
 >>> doc.variant, doc.players is UNSET
 ('speed', True)
 >>> EVENTS.decode(b'[{"type": "play", "player": 0, "card": "10S", "pile": 1}]')
-[WirePlay(player=0, pile=1, card='10S', cards=UNSET, as_=UNSET, t=UNSET)]
+[WirePlay(player=0, card='10S', cards=UNSET, pile=1, as_=UNSET, t=UNSET)]
+
+The event structs are also how a log's events are written (:func:`speedrules.coding.event_wire`):
+their fields are in the order a log writes its keys (the type first, the time last), and a
+field left ``UNSET`` is left out.
 """
 
 from __future__ import annotations
@@ -55,10 +59,12 @@ class WireReveal(_Event, tag="reveal"):
 
 
 class WirePlay(_Event, tag="play"):
+    # In the order a log writes its keys.  The pile may be left out here, so that it can follow
+    # the optional cards: a play without one is refused by the coding (speedrules.coding.wire_coded).
     player: Number
-    pile: Number
     card: Card | UnsetType = UNSET
     cards: list[Card] | UnsetType = UNSET
+    pile: Number | UnsetType = UNSET
     as_: str | list[str] | UnsetType = field(default=UNSET, name="as")
     t: Time = UNSET
 

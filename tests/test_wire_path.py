@@ -190,14 +190,15 @@ def test_the_wire_structs_take_exactly_the_card_spellings_the_schema_takes() -> 
 
 def test_every_wire_event_holds_its_time_last_and_its_fields_where_the_coding_reads_them() -> None:
     """``wire_coded`` reads an event's fields by position (``msgspec.structs.astuple``): the
-    time last in every kind, and a play's and a draw's fields in the order it reads them."""
+    time last in every kind, and each kind's fields in the order it reads them (which is
+    also the order ``event_wire`` writes a log's keys in)."""
     from speedrules import wire
 
     kinds = typing_args(wire.WireEvent)
     assert {k.__struct_config__.tag for k in kinds} == {"reveal", "play", "draw", "flip", "rebuild", "call", "pickup"}
     for kind in kinds:
         assert kind.__struct_fields__[-1] == "t", kind
-    assert wire.WirePlay.__struct_fields__ == ("player", "pile", "card", "cards", "as_", "t")
+    assert wire.WirePlay.__struct_fields__ == ("player", "card", "cards", "pile", "as_", "t")
     assert wire.WireDraw.__struct_fields__ == ("player", "card", "t")
     assert wire.WireRebuild.__struct_fields__ == ("reserves", "t")
     assert wire.WireCall.__struct_fields__ == ("player", "t")
