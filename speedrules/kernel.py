@@ -76,8 +76,8 @@ _Frame = tuple[list[list[int]], list[list[int]], list[list[int]], list[int], lis
                tuple[tuple[bool, ...], ...], list[list[int]], int, int, bool, Refill, bool, bool]
 """What :meth:`Kernel.run` binds to locals (typed item by item, so that a compiled build keeps the types)."""
 
-DRAW_OPTION: Option = (DRAW, -1, (), ())
-CALL_OPTION: Option = (CALL, -1, (), ())
+DRAW_OPTION: Final[Option] = (DRAW, -1, (), ())
+CALL_OPTION: Final[Option] = (CALL, -1, (), ())
 
 
 @attrs.frozen(slots=True)
@@ -509,8 +509,14 @@ class Kernel(TableTiming):
         for code in self.hands[seat]:
             if reach >> code & 1:
                 codes.append(code)
-        if len(codes) > 1:
-            codes = sorted(set(codes))
+        if len(codes) > 1:  # sorted, each card once (two packs deal copies): no set for a few cards
+            codes.sort()
+            i = 1
+            while i < len(codes):
+                if codes[i] == codes[i - 1]:
+                    del codes[i]
+                else:
+                    i += 1
         if codes and codes[-1] == JOKER_CODE and self._joker_may_not_go_out(seat, 1):
             codes.pop()
         return codes

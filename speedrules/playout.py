@@ -39,8 +39,9 @@ from .wire import WireEvent
 
 WAIT: Final[Option] = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change (kind -1)."""
-NEVER: Final = 1 << 62
-"""The due time of a seat that waits for the table to change."""
+NEVER: Final = 1 << 61
+"""The due time of a seat that waits for the table to change (below 2**62: the compiled build
+keeps smaller ints unboxed, and compares them without a call)."""
 FLIP_PAUSE_MS: Final = 1000
 """When every seat is blocked, the reserves flip this long after the last event (000: "pause together")."""
 REBUILD_MS: Final = 5000
