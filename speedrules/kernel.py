@@ -936,6 +936,7 @@ class Kernel(TableTiming):
         # ``version`` keys the dead-end cache: plays and draws do not count it in the loop, so it
         # is counted before every call that may read the cache, and at the end.
         index = start - 1
+        code = 0  # a card's code, unboxed in the compiled build (a play's cards are read as Any)
         for kind, player, pile, cards, declared, t in events:
             index += 1
             if guard and ((t is not None and t < last) or not calm):
