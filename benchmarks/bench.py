@@ -245,8 +245,8 @@ def main() -> None:
     fixed, bare_log = fixed_cost(texts, args.rounds)
     lin = linearity(texts, args.rounds)
     print(f"\n2. per-log fixed cost: {fixed:.1f} us (referee_text on the logs cut to their first event; "
-          f"was about 50 us, target: halved), timed in turn with the bare checker's {bare_log:.1f} us "
-          f"on a whole log: {fixed / bare_log:.2f} of it")
+          f"was about 50 us, about half a bare-checked log; target: halved), timed in turn with the bare "
+          f"checker's {bare_log:.1f} us on a whole log: {fixed / bare_log:.2f} of it")
     marginal_short = lin["us_short"] - fixed / lin["short_events"]
     print(f"   linearity: {lin['short_events']:.0f}-event deals {lin['us_short']:.2f} us/event; "
           f"one {lin['long_events']:,}-event log {lin['us_long']:.2f} us/event; "
@@ -282,7 +282,10 @@ def main() -> None:
         (f"slowest variant ({slowest[0]}) / speed", f"{slowest[3]:.2f}", ">= 0.8", slowest[3] >= 0.8),
         ("simulate / bare playout", f"{sim['ratio']:.2f}", ">= 2.0", sim["ratio"] >= 2.0),
         ("simulate --logs cost", f"{logs_cost:.0%}", "<= 30%", logs_cost <= 0.30),
-        ("per-log fixed cost", f"{fixed:.1f} us", "<= 25 us", fixed <= 25),
+        # Halved from about 50 us, about half of a bare-checked log when the issue was filed: judged
+        # as that share (this machine's speed drifts by up to 2x, the share much less), us beside it
+        ("per-log fixed cost / bare checker's log", f"{fixed / bare_log:.2f}", "<= 0.25", fixed <= 0.25 * bare_log),
+        ("  (the same in us, this run)", f"{fixed:.1f} us", "<= 25 us", fixed <= 25),
         ("per event, long log / short deals", f"{per_event:.2f}", "within 20%", abs(per_event - 1) <= 0.2),
         ("archive memory, 16x the logs / 1x", f"{peaks[-1][1] / peaks[0][1]:.2f}", "<= 1.5",
          peaks[-1][1] <= 1.5 * peaks[0][1]),
