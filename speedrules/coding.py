@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import msgspec
@@ -389,6 +389,24 @@ def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int,
             tuple([tuple([codes[card] for card in stack]) for stack in layout.draw]),
             tuple([codes[card] for card in layout.starters]),
             tuple([tuple([codes[card] for card in stack]) for stack in layout.reserves]))
+
+
+def layout_json(hands: Sequence[Sequence[int]], draw: Sequence[Sequence[int]], starters: Sequence[int],
+                reserves: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A layout's JSON form (:meth:`speedrules.Layout.to_json`) from its stacks as card codes,
+    top first: :func:`wire_layout_stacks` the other way (compiled with it; the simulator writes
+    one a deal; ``speedrules.layout`` re-exports it).
+
+    >>> layout_json([[0]], [[1]], [2], [[3]])
+    {'hands': [['AS']], 'draw': [['2S']], 'starters': ['3S'], 'reserves': [['4S']]}
+    """
+    texts = TEXT_OF
+    return {
+        "hands": [[texts[c] for c in hand] for hand in hands],
+        "draw": [[texts[c] for c in stack] for stack in draw],
+        "starters": [texts[c] for c in starters],
+        "reserves": [[texts[c] for c in stack] for stack in reserves],
+    }
 
 
 CodedLayout = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks]

@@ -5,12 +5,13 @@ Stacks are listed top card first, as in ``speedrules deal --json`` and in logs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from .cards import TEXT_OF, Card
+from .cards import Card
+from .coding import layout_json as layout_json
 from .errors import CardError
 
 
@@ -94,16 +95,3 @@ class Layout:
         return out
 
 
-def layout_json(hands: Sequence[Sequence[int]], draw: Sequence[Sequence[int]], starters: Sequence[int],
-                reserves: Sequence[Sequence[int]]) -> dict[str, Any]:
-    """A layout's JSON form (:meth:`Layout.to_json`) from its stacks as card codes, top first.
-
-    >>> layout_json([[0]], [[1]], [2], [[3]])
-    {'hands': [['AS']], 'draw': [['2S']], 'starters': ['3S'], 'reserves': [['4S']]}
-    """
-    return {
-        "hands": [[TEXT_OF[c] for c in hand] for hand in hands],
-        "draw": [[TEXT_OF[c] for c in stack] for stack in draw],
-        "starters": [TEXT_OF[c] for c in starters],
-        "reserves": [[TEXT_OF[c] for c in stack] for stack in reserves],
-    }
