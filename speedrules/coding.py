@@ -484,6 +484,12 @@ def count_pairs(data: Any) -> int:
 # ---------------------------------------------------------------------- writing
 
 
+_UNSET: Final = UNSET
+_TEXT_OF: Final = TEXT_OF
+_WIRE_PLAY: Final = WirePlay
+_WIRE_DRAW: Final = WireDraw
+
+
 def rank_name(rank: int) -> str:
     """A declared rank's text in a log (``A``, ``2`` ... ``K``)."""
     return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
@@ -502,17 +508,20 @@ def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
     >>> msgspec.json.encode(event_wire(DRAW, 1, -1, None, ()))
     b'{"type":"draw","player":1}'
     """
-    time: Any = UNSET if t is None else t
+    # (the Final aliases: the compiled build reads a Final from a C static, any other module
+    # global by name from the module's dict, at each use; this runs once a simulated event)
+    unset = _UNSET
+    time: Any = unset if t is None else t
     if kind == PLAY:
-        spec: Any = UNSET
+        spec: Any = unset
         if declared:
             ranks = [rank_name(r) for r in declared]
             spec = ranks[0] if len(ranks) == 1 and len(cards) == 1 else ranks
         if len(cards) == 1:
-            return WirePlay(player, TEXT_OF[cards[0]], UNSET, pile, spec, time)
-        return WirePlay(player, UNSET, [TEXT_OF[c] for c in cards], pile, spec, time)
+            return _WIRE_PLAY(player, _TEXT_OF[cards[0]], unset, pile, spec, time)
+        return _WIRE_PLAY(player, unset, [_TEXT_OF[c] for c in cards], pile, spec, time)
     if kind == DRAW:
-        return WireDraw(player, UNSET if cards is None else TEXT_OF[cards], time)
+        return _WIRE_DRAW(player, unset if cards is None else _TEXT_OF[cards], time)
     if kind == FLIP:
         return WireFlip(time)
     if kind == REBUILD:
