@@ -109,6 +109,12 @@ def stacks_codes(value: Any) -> tuple[tuple[int, ...], ...] | None:
 
 _SINGLE: Final = tuple((code,) for code in range(53))
 _INF: Final = math.inf
+# Final aliases of the globals read once an event: the compiled build keeps a Final in a C
+# static, and looks any other module global up by name in the module's dict at each use.
+_UNSET: Final = UNSET
+_TEXT_OF: Final = TEXT_OF
+_WIRE_PLAY: Final = WirePlay
+_WIRE_DRAW: Final = WireDraw
 
 
 class MalformedEvent(Exception):
@@ -292,11 +298,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
     out: list[CompiledEvent] = []
     append = out.append
     codes = CODE_OF_TEXT
-    # Locals, not module globals, on the per-event path: the compiled build looks a global
-    # up in the module's dict at each use (UNSET three times in a play).
-    unset: Any = UNSET
-    play_t: Any = WirePlay
-    draw_t: Any = WireDraw
+    unset: Any = _UNSET
     pairs = 0
     index = -1
     fields_of = astuple
@@ -314,7 +316,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         else:
             raise MalformedEvent(index)
         cls = type(ev)
-        if cls is play_t:
+        if cls is _WIRE_PLAY:
             player, pile = fields[0], fields[3]
             if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
                 player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
@@ -339,7 +341,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                 pairs += 1
             pairs += 3
             append((PLAY, player, pile, cards, declared, t))
-        elif cls is draw_t:
+        elif cls is _WIRE_DRAW:
             player = fields[0]
             if not (type(player) is int and player >= 0):
                 player = index_value(player)
@@ -484,12 +486,6 @@ def count_pairs(data: Any) -> int:
 # ---------------------------------------------------------------------- writing
 
 
-_UNSET: Final = UNSET
-_TEXT_OF: Final = TEXT_OF
-_WIRE_PLAY: Final = WirePlay
-_WIRE_DRAW: Final = WireDraw
-
-
 def rank_name(rank: int) -> str:
     """A declared rank's text in a log (``A``, ``2`` ... ``K``)."""
     return RANK_NAMES[rank] if 1 <= rank <= 13 else str(rank)
@@ -508,9 +504,7 @@ def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
     >>> msgspec.json.encode(event_wire(DRAW, 1, -1, None, ()))
     b'{"type":"draw","player":1}'
     """
-    # (the Final aliases: the compiled build reads a Final from a C static, any other module
-    # global by name from the module's dict, at each use; this runs once a simulated event)
-    unset = _UNSET
+    unset = _UNSET  # (through the Final aliases: this runs once a simulated event)
     time: Any = unset if t is None else t
     if kind == PLAY:
         spec: Any = unset
@@ -525,7 +519,7 @@ def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
     if kind == FLIP:
         return WireFlip(time)
     if kind == REBUILD:
-        return WireRebuild([[TEXT_OF[c] for c in r] for r in cards], time)
+        return WireRebuild([[_TEXT_OF[c] for c in r] for r in cards], time)
     if kind == CALL:
         return WireCall(player, time)
     if kind == PICKUP:
