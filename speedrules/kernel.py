@@ -67,6 +67,7 @@ _REQUIRED: Final = CallRule.REQUIRED
 _KEEP_TOPS: Final = RebuildRule.KEEP_TOPS
 _EACH_PILE: Final = RebuildRule.EACH_PILE
 _FIRST_LANDS: Final = Collisions.FIRST_LANDS
+_KEY_OF_CODE: Final = KEY_OF_CODE  # a Final: the compiled build keeps it in a C static, not the module dict
 
 _DRAW_EMPTY: Final = rules.DRAW_EMPTY
 _DRAW_HAND_FULL: Final = rules.DRAW_HAND_FULL
@@ -931,7 +932,7 @@ class Kernel(TableTiming):
         hands, draws, piles, tops, debt, card_ok, reserves, n_players, n_piles, runs, refill, first_lands, owes = (
             self._frame)
         guard = judge and apply
-        key_of_code = KEY_OF_CODE  # a local: the compiled build looks a module global up at each use
+        key_of_code = _KEY_OF_CODE  # a local, bound from the Final alias
         last, calm = self.last_t, self.calm
         # ``version`` keys the dead-end cache: plays and draws do not count it in the loop, so it
         # is counted before every call that may read the cache, and at the end.

@@ -28,8 +28,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from .actions import CALL, DRAW, FLIP, PLAY, REBUILD
 from .coding import event_wire
@@ -138,7 +138,10 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
     max_looks = 10 * max_events
     reason = ""
     two = n == 2
-    batch: list[tuple[int, Option | None]] = []
+    # The seats that land at this moment and their choices, in landing order (no tuple per action).
+    landing: list[int] = [0] * n
+    chosen: list[Option | None] = [None] * n
+    one: list[tuple[int, int, int, Any, Sequence[int], int]] = [(PLAY, 0, 0, None, (), 0)]  # the event judged
     while True:
         if events >= max_events or looks >= max_looks:
             reason = "unfinished"
@@ -183,14 +186,16 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                 due[s] = _due(t, low[s], width[s], tick, rand)
             continue
         clock[0] = t
-        batch.clear()
+        landed = 0
         if single:
             looks += 1
             choice = deciders[seat](seat)
             if choice is not None and choice[0] == -1:  # WAIT
                 due[seat] = NEVER
                 continue
-            batch.append((seat, choice))
+            landing[0] = seat
+            chosen[0] = choice
+            landed = 1
         else:  # seats due at the same moment all decide on the table as it is, then land in a random order
             seats = [s for s in range(n) if due[s] == t]
             shuffle_codes(seats, rng)  # rng.shuffle's very draws (kernel.shuffle_codes), compiled
@@ -200,16 +205,21 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                 if choice is not None and choice[0] == -1:
                     due[s] = NEVER
                 else:
-                    batch.append((s, choice))
+                    landing[landed] = s
+                    chosen[landed] = choice
+                    landed += 1
         ended = False
-        for seat, option in batch:
+        for j in range(landed):
+            seat = landing[j]
+            option = chosen[j]
             due[seat] = _due(t, low[seat], width[seat], tick, rand)
             if option is None:
                 continue
             kind, pile, codes, declared = option
             # Every action is judged by the kernel as it lands: one that no longer fits (the table
             # changed at this instant, or the deal ended) is taken back.
-            if kernel.run(((kind, seat, pile, codes if kind == PLAY else None, declared, t),), events) is not None:
+            one[0] = (kind, seat, pile, codes if kind == PLAY else None, declared, t)
+            if kernel.run(one, events) is not None:
                 bounced += 1
                 continue
             events += 1
