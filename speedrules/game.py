@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     CALL,
@@ -177,13 +177,12 @@ class Game:
         names: Sequence[str] | None = None,
         _codes: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], Sequence[int], Sequence[Sequence[int]]]
         | None = None,
-        _dealt: bool = False,
     ) -> None:
         def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
             return [[c.code for c in stack] for stack in stacks]
 
         if _codes is not None:  # from_codes: the layout as card codes
-            self._setup(variant, *_codes, rng=rng, seed=seed, names=names, dealt=_dealt)
+            self._setup(variant, *_codes, rng=rng, seed=seed, names=names)
             return
         if not isinstance(layout, Layout):
             raise InvalidArgumentError(f"not a Layout: {brief(layout)} (Layout.from_json reads one from data)")
@@ -219,26 +218,24 @@ class Game:
         rng: random.Random | None,
         seed: int | None,
         names: Sequence[str] | None,
-        dealt: bool = False,
     ) -> None:
         variant = as_speed_variant(variant)
-        if dealt:  # deal()'s own lists, a deal of the variant by construction: nothing to check or copy
-            # (the types as strings: a subscripted list[...] is a new object at each call)
-            hands, draw, starters, reserves = (
-                cast("list[list[int]]", hands), cast("list[list[int]]", draw), cast("list[int]", starters),
-                cast("list[list[int]]", reserves))
-        else:
-            hands, draw, reserves = code_stacks(hands), code_stacks(draw), code_stacks(reserves)
-            starters = code_stacks([starters])[0]
-            problem = check_layout_codes(variant, hands, draw, starters, reserves)
-            if problem is not None:
-                raise IllegalActionError(problem)
+        codes = code_stacks(hands), code_stacks(draw), code_stacks([starters])[0], code_stacks(reserves)
+        problem = check_layout_codes(variant, *codes)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        self._begin(variant, codes, rng, seed, checked_names(variant, names))
+
+    def _begin(self, variant: Variant, codes: tuple[list[list[int]], list[list[int]], list[int], list[list[int]]],
+               rng: random.Random | None, seed: int | None, names: tuple[str, ...]) -> None:
+        """The game's state at the start of a deal of ``variant`` whose layout (as codes, checked) is
+        ``codes``: the one place a game's attributes are first set (:func:`deal` calls it directly)."""
         self.variant = variant
-        self.names = checked_names(variant, names)
+        self.names = names
         self.seed = seed
         self._layout = None
-        self._layout_codes = (hands, draw, starters, reserves)
-        self.kernel = Kernel(variant, hands, draw, starters, reserves, names=self.names, rng=rng, seed=seed)
+        self._layout_codes = codes
+        self.kernel = Kernel(variant, *codes, names=names, rng=rng, seed=seed)
         self._start: Kernel | None = None  # what pop() replays the history from, if not the layout
         self._count = 0  # the actions before the start (a game from a position in mid-deal)
         self._history: list[Action] = []
@@ -862,4 +859,6 @@ def deal(
     """
     variant = as_speed_variant(variant)
     rng, used_seed = make_rng(seed)
-    return Game(variant, None, rng=rng, seed=used_seed, names=names, _codes=deal_codes(variant, rng), _dealt=True)
+    game = Game.__new__(Game)  # a deal of the variant by construction: nothing to check or copy
+    game._begin(variant, deal_codes(variant, rng), rng, used_seed, checked_names(variant, names))
+    return game
