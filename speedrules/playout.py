@@ -37,8 +37,12 @@ from .kernel import DRAW_OPTION, Kernel, Option, shuffle_codes
 from .variant import Call as CallRule
 from .wire import WireEvent
 
-WAIT: Final[Option] = (-1, -1, (), ())
-"""What a seat does when it has no options: it waits for the table to change (kind -1)."""
+WAIT: Final[Option | None] = (-1, -1, (), ())
+"""What a seat does when it has no options: it waits for the table to change (kind -1).  (Typed
+as a decider's answer, so that the compiled build keeps it as one tuple, not as a C struct that
+becomes a new tuple each time it is returned.)"""
+_DRAW: Final[Option | None] = DRAW_OPTION
+"""The draw, as one tuple (see :data:`WAIT`)."""
 NEVER: Final = 1 << 61
 """The due time of a seat that waits for the table to change (below 2**62: the compiled build
 keeps smaller ints unboxed, and compares them without a call)."""
@@ -102,10 +106,11 @@ class RandomChoice:
         rand = self.rand
         i = int(rand() * n) if n > 1 else 0
         if i == len(codes):
-            return DRAW_OPTION
+            return _DRAW
         code = codes[i]
         fitting = k.piles_for(code)
-        pile = fitting[int(rand() * len(fitting))] if len(fitting) > 1 else fitting[0]
+        m = len(fitting)  # (a local int: ``rand() * len(...)`` compiled to a generic multiply)
+        pile = fitting[int(rand() * m)] if m > 1 else fitting[0]
         return PLAY, pile, (code,), ()
 
 
