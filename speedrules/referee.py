@@ -533,7 +533,10 @@ def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: s
     if v.family is not _SPEED:
         return None
     names = seat_names(v.players, None if doc.players is UNSET else doc.players)
-    return _finish(v, [_judge_coded(v, stacks, events, names) for stacks, events in coded], names)
+    deals = []
+    for stacks, events in coded:  # a loop, not a comprehension: no frame of its own on every log
+        deals.append(_judge_coded(v, stacks, events, names))
+    return _finish(v, deals, names)
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
