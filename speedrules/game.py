@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import (
     CALL,
@@ -152,6 +152,14 @@ class LegalActions(Sequence[Action]):
         return f"<LegalActions {self._listed()!r}>"
 
 
+_Codes = tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]
+"""A layout as card codes: hands, draw stacks, starters, reserves (each stack top first)."""
+
+
+def _card_codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
+    return [[c.code for c in stack] for stack in stacks]
+
+
 class Game:
     """One deal of a variant, from the layout to the win (or a dead end).
 
@@ -177,17 +185,18 @@ class Game:
         names: Sequence[str] | None = None,
         _codes: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], Sequence[int], Sequence[Sequence[int]]]
         | None = None,
+        _dealt: bool = False,
     ) -> None:
-        def codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
-            return [[c.code for c in stack] for stack in stacks]
-
-        if _codes is not None:  # from_codes: the layout as card codes
-            self._setup(variant, *_codes, rng=rng, seed=seed, names=names)
+        if _codes is not None:
+            if _dealt:  # deal()'s own lists of the variant it checked: a deal by construction
+                self._begin(variant, cast("_Codes", _codes), rng, seed, checked_names(variant, names))
+            else:  # from_codes: the layout as card codes
+                self._setup(variant, *_codes, rng=rng, seed=seed, names=names)
             return
         if not isinstance(layout, Layout):
             raise InvalidArgumentError(f"not a Layout: {brief(layout)} (Layout.from_json reads one from data)")
-        self._setup(variant, codes(layout.hands), codes(layout.draw), [c.code for c in layout.starters],
-                    codes(layout.reserves), rng=rng, seed=seed, names=names)
+        self._setup(variant, _card_codes(layout.hands), _card_codes(layout.draw), [c.code for c in layout.starters],
+                    _card_codes(layout.reserves), rng=rng, seed=seed, names=names)
         self._layout = layout
 
     @classmethod
@@ -226,10 +235,10 @@ class Game:
             raise IllegalActionError(problem)
         self._begin(variant, codes, rng, seed, checked_names(variant, names))
 
-    def _begin(self, variant: Variant, codes: tuple[list[list[int]], list[list[int]], list[int], list[list[int]]],
-               rng: random.Random | None, seed: int | None, names: tuple[str, ...]) -> None:
+    def _begin(self, variant: Variant, codes: _Codes, rng: random.Random | None, seed: int | None,
+               names: tuple[str, ...]) -> None:
         """The game's state at the start of a deal of ``variant`` whose layout (as codes, checked) is
-        ``codes``: the one place a game's attributes are first set (:func:`deal` calls it directly)."""
+        ``codes``: the one place a game's attributes are first set."""
         self.variant = variant
         self.names = names
         self.seed = seed
@@ -859,6 +868,4 @@ def deal(
     """
     variant = as_speed_variant(variant)
     rng, used_seed = make_rng(seed)
-    game = Game.__new__(Game)  # a deal of the variant by construction: nothing to check or copy
-    game._begin(variant, deal_codes(variant, rng), rng, used_seed, checked_names(variant, names))
-    return game
+    return Game(variant, None, rng=rng, seed=used_seed, names=names, _codes=deal_codes(variant, rng), _dealt=True)

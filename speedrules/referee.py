@@ -33,12 +33,21 @@ import attrs
 from . import rules
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
 from .cards import JOKER_CODE, TEXT_OF
-from .coding import decode_log
 from .collector import COLLECTOR_PAUSED
 from .dealing import check_layout_codes, seat_names
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
-from .kernel import Collision, Kernel
+from .judging import (
+    deal_verdict,
+    judge_coded,
+    layout_verdict,
+    logged,
+    match_verdict,
+    table_view,
+    wire_verdict,
+)
+from .judging import score_match as score_match
+from .kernel import Kernel
 from .loading import as_variant
 from .log import (
     CompiledDeal,
@@ -58,174 +67,17 @@ from .log import (
     top_is_valid,
 )
 from .spitlog import SpitRound, judge_rounds
-from .variant import Collisions, Family, Scoring, Variant
-from .wire import UNSET
+from .variant import Collisions, Family, Variant
+from .verdicts import DealVerdict as DealVerdict
+from .verdicts import LoggedViolation as LoggedViolation
+from .verdicts import MatchResult as MatchResult
+from .verdicts import TableView as TableView
+from .verdicts import Verdict as Verdict
 
 # Enum members read on every deal, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
 _FIRST_LANDS = Collisions.FIRST_LANDS
 _SPEED = Family.SPEED
-_SINGLE, _MARGIN, _SINGLE_FORMAT = Scoring.SINGLE, Scoring.MARGIN, Scoring.SINGLE.value
-
-
-@attrs.frozen(slots=True)
-class LoggedViolation:
-    """A rule broken by a logged event: ``event`` is its 0-based index (``None`` for the layout
-    or the match); ``correction`` says what ``--all`` did about it."""
-
-    event: int | None
-    rule: str
-    player: int | None
-    message: str
-    correction: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.event, "rule": self.rule, "player": self.player, "message": self.message}
-        if self.correction is not None:
-            out["correction"] = self.correction
-        return out
-
-
-@attrs.frozen(slots=True)
-class TableView:
-    """The table when a violation happened, for the readable report."""
-
-    piles: tuple[str, ...]
-    reserves: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    draw: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
-class DealVerdict:
-    """The judgement of one deal."""
-
-    finished: bool
-    winner: int | None
-    remaining: tuple[int, ...]
-    violations: tuple[LoggedViolation, ...]
-    dead_end: bool = False
-    tied: tuple[int, ...] = ()
-    void: bool = False
-    collisions: tuple[Collision, ...] = ()
-    calls: tuple[int, ...] = ()
-    events_judged: int = 0
-    table: TableView | None = attrs.field(default=None, eq=False, repr=False)
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    def _repr_html_(self) -> str:
-        """The verdict as HTML, the table at the first violation drawn (for notebooks)."""
-        from .replay import deal_verdict_html
-
-        return deal_verdict_html(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"valid", "finished", "winner", "remaining", "violations"}``, plus ``"tied": [seats]``,
-        ``"void": true`` and ``"collisions": [...]`` only when the deal has them."""
-        out: dict[str, Any] = {
-            "valid": self.valid,
-            "finished": self.finished,
-            "winner": self.winner,
-            "remaining": list(self.remaining),
-            "violations": [v.to_json() for v in self.violations],
-        }
-        if self.tied:
-            out["tied"] = list(self.tied)
-        if self.void:
-            out["void"] = True
-        if self.collisions:
-            out["collisions"] = [c.to_json() for c in self.collisions]
-        return out
-
-
-@attrs.frozen(slots=True)
-class MatchResult:
-    """How the deals add up, by the variant's ``match`` scoring.
-
-    Tied, void and unfinished deals count for nobody (they are replayed).  With
-    ``margin`` scoring the winner of a deal scores one point per card every other
-    player still holds, hand and draw stack together.
-    """
-
-    format: str
-    target: int
-    scores: tuple[int, ...]
-    after_each_deal: tuple[tuple[int, ...], ...]
-    winner: int | None
-    complete: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": self.format,
-            "target": self.target,
-            "scores": list(self.scores),
-            "after_each_deal": [list(s) for s in self.after_each_deal],
-            "winner": self.winner,
-            "complete": self.complete,
-        }
-
-
-@attrs.frozen(slots=True)
-class Verdict:
-    """The referee's judgement of a whole log: one :class:`DealVerdict` per deal, and the match."""
-
-    variant: str
-    deals: tuple[DealVerdict, ...]
-    match: MatchResult
-    names: tuple[str, ...] = ()
-
-    @property
-    def valid(self) -> bool:
-        return all(d.valid for d in self.deals)
-
-    @property
-    def violations(self) -> list[LoggedViolation]:
-        return [v for d in self.deals for v in d.violations]
-
-    @property
-    def is_match(self) -> bool:
-        """Whether the log is a match: the variant scores deals (``match.scoring`` is not ``single``)."""
-        return self.match.format != _SINGLE_FORMAT
-
-    def __str__(self) -> str:
-        """The readable report ``speedrules referee`` prints (:func:`render_verdict`)."""
-        return render_verdict(self, "log")
-
-    def _repr_html_(self) -> str:
-        """The report as HTML, each table at a violation drawn (for notebooks)."""
-        from .replay import verdict_html
-
-        return verdict_html(self)
-
-    def __repr__(self) -> str:
-        deals = len(self.deals)
-        return f"<Verdict {self.variant}: {deals} deal{'s' if deals != 1 else ''}, " + \
-            ("valid>" if self.valid else f"{len(self.violations)} violation(s)>")
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"valid", "variant", "deals": [...]}``, plus ``"match": {...}`` when :attr:`is_match`
-        (see docs/log-format.md)."""
-        out: dict[str, Any] = {"valid": self.valid, "variant": self.variant, "deals": [d.to_json() for d in self.deals]}
-        if self.is_match:
-            out["match"] = self.match.to_json()
-        return out
-
-
-def _table(kernel: Kernel) -> TableView:
-    return TableView(
-        piles=tuple(kernel.tops_text()),
-        reserves=tuple(len(r) for r in kernel.reserves),
-        hands=tuple(tuple(TEXT_OF[c] for c in h) for h in kernel.hands),
-        draw=tuple(len(d) for d in kernel.draws),
-    )
-
-
-def _logged(index: int | None, v: Violation, correction: str | None = None) -> LoggedViolation:
-    prefix = f"event {index}: " if index is not None else "layout: "
-    return LoggedViolation(index, v.rule, v.player, f"{prefix}{v.message} (rule {v.rule})", correction)
 
 
 def _correction(kernel: Kernel, event: CompiledEvent, problem: Violation) -> str:
@@ -275,18 +127,6 @@ def _forced(kernel: Kernel, event: CompiledEvent) -> Kernel | None:
     return shadow
 
 
-Stacks = tuple[Any, Any, Any, Any]
-"""A deal's layout coded: hands, draw stacks, starters, reserves (top first)."""
-
-
-def _layout_verdict(variant: Variant, stacks: Stacks, problem: Violation) -> DealVerdict:
-    """The verdict on a layout that is not a deal of ``variant``: ``problem``, and nothing judged."""
-    hands, draw = stacks[0], stacks[1]
-    remaining = tuple((len(hands[s]) if s < len(hands) else 0) + (len(draw[s]) if s < len(draw) else 0)
-                      for s in range(variant.players))
-    return DealVerdict(finished=False, winner=None, remaining=remaining, violations=(_logged(None, problem),))
-
-
 def start_deal(
     variant: Variant, deal: CompiledDeal, names: tuple[str, ...]
 ) -> Kernel | DealVerdict:
@@ -294,7 +134,7 @@ def start_deal(
     stacks = (deal.hands, deal.draw, deal.starters, deal.reserves)
     problem = check_layout_codes(variant, *stacks)
     if problem is not None:
-        return _layout_verdict(variant, stacks, problem)
+        return layout_verdict(variant, stacks, problem)
     return Kernel(variant, *stacks, names=names)
 
 
@@ -315,7 +155,7 @@ def judge_deal(
     restored and the deal is void.
     """
     if not all_violations:
-        return _judge_coded(variant, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, tuple(names))
+        return judge_coded(variant, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, tuple(names))
     started = start_deal(variant, deal, tuple(names))
     if isinstance(started, DealVerdict):
         return started
@@ -334,91 +174,24 @@ def judge_deal(
                 shadow = None  # the corrected event no longer matters
             continue
         if table is None:
-            table = _table(kernel)
+            table = table_view(kernel)
         if shadow is not None and shadow.check_event(kind, player, pile, cards, declared, t) is None:
             void = True
-            violations.append(_logged(index, problem, (
+            violations.append(logged(index, problem, (
                 "the deal is void: this event would stand had the corrected one stood, so the position "
                 "cannot be restored accurately")))
             break
         if problem.rule == rules.CALL_MISSING:
             void = True
-            violations.append(_logged(index, problem, "the deal is void: a missed call cannot be made up"))
+            violations.append(logged(index, problem, "the deal is void: a missed call cannot be made up"))
             break
         if problem.rule == rules.TIME_ORDER and check_event(kind, player, pile, cards, declared, None) is None:
             apply_event(kind, player, pile, cards, declared, None, index)
-            violations.append(_logged(index, problem, "the event's time was ignored"))
+            violations.append(logged(index, problem, "the event's time was ignored"))
             continue
-        violations.append(_logged(index, problem, _correction(kernel, event, problem)))
+        violations.append(logged(index, problem, _correction(kernel, event, problem)))
         shadow = _forced(kernel, event)
-    return _verdict(kernel, violations, table, void, len(deal.events))
-
-
-def _judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
-    """One deal, its layout and events coded, judged to the first violation."""
-    problem = check_layout_codes(v, *stacks)  # the quick yes first; what is wrong only when no
-    if problem is not None:
-        return _layout_verdict(v, stacks, problem)
-    kernel = Kernel(v, *stacks, names=names)
-    return _judged_run(kernel, kernel.run(events), len(events))
-
-
-def _judged_run(kernel: Kernel, stopped: tuple[int, Violation] | None, events: int) -> DealVerdict:
-    """The verdict on a deal whose ``events`` the kernel ran, ``stopped`` where :meth:`Kernel.run` stopped."""
-    if stopped is None:
-        return _verdict(kernel, [], None, False, events)
-    return _verdict(kernel, [_logged(*stopped)], _table(kernel), False, stopped[0])
-
-
-def _verdict(kernel: Kernel, violations: list[LoggedViolation], table: TableView | None, void: bool,
-             judged: int) -> DealVerdict:
-    outcome = None if void else kernel.outcome()
-    collisions, callers = kernel.collisions, kernel.callers
-    # positional, in the order of DealVerdict's fields: the commonest verdict is built on every log
-    return DealVerdict(
-        outcome is not None,  # finished
-        None if outcome is None else outcome.winner,
-        kernel.remaining(),
-        tuple(violations) if violations else (),
-        outcome is not None and outcome.is_dead_end,
-        () if outcome is None else outcome.tied,
-        void,
-        tuple(collisions) if collisions else (),
-        tuple(sorted(callers)) if callers else (),
-        judged,
-        table,
-    )
-
-
-def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchResult, list[int]]:
-    """Add the deals up by the variant's scoring; also return the indices of deals logged after
-    the match was decided (rule ``match.after-end``)."""
-    scores = [0] * variant.players
-    after: list[tuple[int, ...]] = []
-    winner: int | None = None
-    late: list[int] = []
-    scoring = variant.scoring
-    fmt = _SINGLE_FORMAT if scoring is _SINGLE else scoring.value  # an Enum's value is a property
-    single = scoring is _SINGLE  # every deal is a game of its own: no match to end
-    margin = scoring is _MARGIN
-    target = 1 if single else variant.target
-    for number, deal in enumerate(deals):
-        if winner is not None and not single:
-            late.append(number)
-            after.append(tuple(scores))
-            continue
-        if deal.winner is not None and not deal.void:
-            seat = deal.winner
-            if margin:
-                scores[seat] += sum(n for s, n in enumerate(deal.remaining) if s != seat)
-            else:
-                scores[seat] += 1
-            if scores[seat] >= target and (winner is None or not single):
-                winner = seat if winner is None else winner
-        after.append(tuple(scores))
-    # positional, in the order of MatchResult's fields (format, target, scores, after_each_deal,
-    # winner, complete): built on every log
-    return MatchResult(fmt, target, tuple(scores), tuple(after), winner, winner is not None), late
+    return deal_verdict(kernel, violations, table, void, len(deal.events))
 
 
 def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
@@ -430,7 +203,7 @@ def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...],
     deals = []
     after: list[tuple[int, ...]] = []
     for kernel, found, events_judged, void in judged:
-        violations = tuple(_logged(i, problem, correction) for i, problem, correction in found)
+        violations = tuple(logged(i, problem, correction) for i, problem, correction in found)
         if kernel is None:
             deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
             continue
@@ -476,7 +249,7 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
             return _judge_spit(v, log.rounds, names, all_violations)
         # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
         deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
-        return _finish(v, deals, names)
+        return match_verdict(v, deals, names)
 
 
 def referee_data(
@@ -512,31 +285,8 @@ def referee_data(
             events = coded_events(raw["events"])
         except MalformedEvent:
             raise refuse(data, name) from None
-        deals.append(_judge_coded(v, stacks, events, names))
-    return _finish(v, deals, names)
-
-
-def _referee_wire(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
-    """:func:`referee_data`'s one pass on a log's JSON text decoded straight into the wire
-    structs (:func:`~speedrules.coding.decode_log`), or ``None`` where the long way must read
-    it: anything the decoding refuses, a variant that cannot be loaded or is of Spit.  The long
-    way then gives the same verdict (``tests/test_wire_path.py``) or names the problem.  The
-    variant is looked up only once the whole document has passed, as the long way looks it up."""
-    decoded = decode_log(text)
-    if decoded is None:
-        return None
-    doc, coded = decoded
-    try:
-        v = resolve_variant(doc.variant, name, override, variant_dir)
-    except LogError:
-        return None
-    if v.family is not _SPEED:
-        return None
-    names = seat_names(v.players, None if doc.players is UNSET else doc.players)
-    deals = []
-    for stacks, events in coded:  # a loop, not a comprehension: no frame of its own on every log
-        deals.append(_judge_coded(v, stacks, events, names))
-    return _finish(v, deals, names)
+        deals.append(judge_coded(v, stacks, events, names))
+    return match_verdict(v, deals, names)
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,
@@ -549,7 +299,7 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
     over the document would make a long log cost more per event than a short one."""
     with COLLECTOR_PAUSED:
         if not all_violations and text[:1] == "{":
-            verdict = _referee_wire(text, name, variant, variant_dir)
+            verdict = wire_verdict(text, name, variant, variant_dir)
             if verdict is not None:
                 return verdict
         data = parse_log_text(text, name)
@@ -595,17 +345,6 @@ def _judged(judge: Callable[[], Verdict]) -> Verdict | LogError:
         return err
     except DocumentError as err:
         return LogError(err.location, err.reason)
-
-
-def _finish(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Verdict:
-    match, late = score_match(v, deals)
-    for number in late:
-        message = (f"deal {number}: the match was already decided "
-                   f"({names[match.winner] if match.winner is not None else '?'} won it); this deal does not count "
-                   f"(rule {rules.MATCH_AFTER_END})")
-        deals[number] = attrs.evolve(deals[number], violations=(
-            LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
-    return Verdict(v.name, tuple(deals), match, names)  # variant, deals, match, names
 
 
 def render_verdict(verdict: Verdict, source: str) -> str:

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, played, random_chooser
 
 import speedrules
+from speedrules.judging import match_verdict
 from speedrules.log import LogError, parse_log
-from speedrules.referee import _finish, judge_deal, referee_data
+from speedrules.referee import judge_deal, referee_data
 
 
 def two_pass(doc: Any) -> Any:
@@ -112,7 +113,7 @@ def core_verdict(doc: Any) -> Any:
     except LogError:
         return "unreadable"
     deals = [judge_deal(log.variant, deal, log.names) for deal in log.compiled]
-    return _finish(log.variant, deals, log.names).to_json()
+    return match_verdict(log.variant, deals, log.names).to_json()
 
 
 def corrupt_event(doc: dict[str, Any], kind: str, index: int, op: str, key: str, value: Any, t_shift: int) -> None:
