@@ -471,15 +471,20 @@ def count_pairs(data: Any) -> int:
     4
     """
     total = 0
-    todo = [data]
+    todo: list[Any] = [data]
     while todo:
         item = todo.pop()
         if type(item) is dict:
-            total += len(item)
-            item = item.values()
-        elif type(item) is not list:
-            continue  # a document that is one scalar
-        todo += [v for v in item if type(v) is dict or type(v) is list]
+            mapping: dict[Any, Any] = item  # typed: the compiled build walks it as a dict
+            total += len(mapping)
+            for value in mapping.values():
+                if type(value) is dict or type(value) is list:
+                    todo.append(value)
+        elif type(item) is list:  # (else a document that is one scalar)
+            items: list[Any] = item
+            for value in items:
+                if type(value) is dict or type(value) is list:
+                    todo.append(value)
     return total
 
 
