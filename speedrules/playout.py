@@ -249,10 +249,11 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                     pickups += 1
                 if log is not None:
                     log.append(event_wire(kind, seat, pile, None, (), t))
-            if NEVER in due:  # a seat that was waiting reacts to the change
-                for s in range(n):
-                    if due[s] == NEVER:
-                        due[s] = _due(t, low[s], width[s], tick, rand)
+            # A seat that was waiting reacts to the change (an index loop: ``NEVER in due`` compiled
+            # to a generic containment test, each item compared as an object).
+            for s in range(n):
+                if due[s] == NEVER:
+                    due[s] = _due(t, low[s], width[s], tick, rand)
         if ended and kernel.is_over():
             break
     return Played(reason, events, plays, draws_n, flips, rebuilds, calls, pickups, bounced, last)
