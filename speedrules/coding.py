@@ -532,6 +532,79 @@ def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
     return WireReveal(time)
 
 
+_ENCODE: Final = msgspec.json.Encoder().encode
+_KINDS: Final = 8  # event kinds 0-7; seats, piles and cards each from -1 (none)
+_SEATS: Final = 5
+_PILES: Final = 9
+_CARDS: Final = 54
+_EVENT_TEXT: Final[list[str | None]] = [None] * (_KINDS * _SEATS * _PILES * _CARDS)
+"""The text of each event :func:`add_event_text` has met that holds one card or none and no
+declared rank, up to its time and after the end of the event before it
+(``},{"type":"play",...,"t":``), at an index made of its kind, seat, pile and card: bounded by
+the events a table can hold (about 17,000; a pile beyond the eighth is encoded each time)."""
+
+
+def add_event_text(out: list[str], kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+                   t: int) -> None:
+    """Append the event :func:`event_wire` writes, at whole-number time ``t``, to ``out`` as
+    pieces of the compact JSON text msgspec encodes of its wire struct: how the simulator writes
+    a deal's events, :func:`events_array` joining them into a log's ``events`` array.
+
+    The struct stays the one writer: an event of one card or none and no declared rank (nearly
+    every event of a deal) is encoded once with ``t = 0`` and its text up to the time kept; after
+    that the event costs two pieces, that text and its time (the time is a wire struct's last
+    key).  Each event's pieces begin with the end of the event before it (``},``).
+
+    >>> out = []
+    >>> add_event_text(out, REVEAL, -1, -1, None, (), 0)
+    >>> add_event_text(out, PLAY, 0, 1, (9,), (), 850)
+    >>> events_array(out) == msgspec.json.encode([event_wire(REVEAL, -1, -1, None, (), 0),
+    ...                                           event_wire(PLAY, 0, 1, (9,), (), 850)]).decode()
+    True
+    """
+    card = -1
+    if kind == PLAY:
+        played: tuple[int, ...] = cards  # (typed: the compiled build reads a tuple directly)
+        if declared or len(played) != 1:
+            _add_whole_text(out, kind, player, pile, cards, declared, t)
+            return
+        card = played[0]
+    elif kind == REBUILD:
+        _add_whole_text(out, kind, player, pile, cards, declared, t)
+        return
+    elif kind == DRAW and cards is not None:
+        drawn: int = cards
+        card = drawn
+    seat, place = player + 1, pile + 1
+    if not (0 <= seat < _SEATS and 0 <= place < _PILES and 0 <= kind < _KINDS and -1 <= card < _CARDS - 1):
+        _add_whole_text(out, kind, player, pile, cards, declared, t)
+        return
+    key = ((kind * _SEATS + seat) * _PILES + place) * _CARDS + card + 1
+    text = _EVENT_TEXT[key]
+    if text is None:
+        whole = _ENCODE(event_wire(kind, player, pile, cards, declared, 0)).decode()
+        assert whole.endswith(',"t":0}'), whole  # the time is the struct's last field
+        text = _EVENT_TEXT[key] = "}," + whole[:-2]
+    out.append(text)
+    out.append(str(t))
+
+
+def _add_whole_text(out: list[str], kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
+                    t: int) -> None:
+    """:func:`add_event_text` for an event whose text is not kept: encoded whole, each time."""
+    out.append("}," + _ENCODE(event_wire(kind, player, pile, cards, declared, t)).decode()[:-1])
+
+
+def events_array(out: list[str]) -> str:
+    """The JSON text of a log's ``events`` array, of the events :func:`add_event_text` wrote to
+    ``out`` (which it takes: its first piece is changed, and a last one added)."""
+    if not out:
+        return "[]"
+    out[0] = "[" + out[0][2:]  # the first event follows no other
+    out.append("}]")
+    return "".join(out)
+
+
 def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],
                t: float | int | None = None) -> dict[str, Any]:
     """:func:`event_wire`'s event as a dict, its keys in the order every log writes them (type,

@@ -32,10 +32,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .actions import CALL, DRAW, FLIP, PLAY, REBUILD
-from .coding import event_wire
+from .coding import add_event_text
 from .kernel import DRAW_OPTION, Kernel, Option, shuffle_codes
 from .variant import Call as CallRule
-from .wire import WireEvent
 
 WAIT: Final[Option | None] = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change (kind -1).  (Typed
@@ -53,9 +52,6 @@ REBUILD_MS: Final = 5000
 
 Decider = Callable[[int], "Option | None"]
 """A seat's choice now: an option, ``None`` to let the moment pass, or :data:`WAIT`."""
-Record = WireEvent
-"""A logged event: its wire struct, as :func:`speedrules.coding.event_wire` writes it (``msgspec``
-encodes a deal's list of them straight to a log's JSON)."""
 
 
 class Played:
@@ -121,15 +117,16 @@ def _due(t: int, low: int, width: int, tick: int, rand: Callable[[], float]) -> 
 
 
 def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[int], width: list[int], tick: int,
-         max_events: int, log: list[Record] | None, clock: list[int]) -> Played:
+         max_events: int, log: list[str] | None, clock: list[int]) -> Played:
     """Play the deal on ``kernel`` from the reveal at ``t = 0`` (the caller has revealed the
     starters, and logged it), the seats choosing through ``deciders``.
 
     ``low[s] + int(rng.random() * width[s])`` is seat ``s``'s reaction time in ms, rounded up
     to ``tick`` (``low`` includes ``tick - 1``); ``rng`` also orders seats due at the same
     moment.  The deal stops at its end, or after ``max_events`` events (or ten times as many
-    looks at the table).  Each logged event is appended to ``log`` as a :data:`Record`, if
-    given; ``clock[0]`` holds the moment being decided (for a decider that needs the time).
+    looks at the table).  Each logged event is appended to ``log``, if given, as pieces of the
+    JSON text of a log's ``events`` array (:func:`speedrules.coding.add_event_text`); ``clock[0]`` holds
+    the moment being decided (for a decider that needs the time).
     """
     rand = rng.random
     hands, draws = kernel.hands, kernel.draws
@@ -171,13 +168,13 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
             t = last + FLIP_PAUSE_MS
             if kernel.event(FLIP, t=t) is None:
                 if log is not None:
-                    log.append(event_wire(FLIP, -1, -1, None, (), t))
+                    add_event_text(log, FLIP, -1, -1, None, (), t)
                 flips += 1
             elif kernel.check_event(REBUILD, t=last + REBUILD_MS) is None:  # the reserves are spent: rebuild
                 t = last + REBUILD_MS
                 reserves = kernel.apply_event(REBUILD, t=t)
                 if log is not None:
-                    log.append(event_wire(REBUILD, -1, -1, reserves, (), t))
+                    add_event_text(log, REBUILD, -1, -1, reserves, (), t)
                 rebuilds += 1
                 events += 1
                 last = t
@@ -236,11 +233,11 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                     if kernel.out_seat == seat:
                         due[seat] = t  # the call comes at once
                 if log is not None:
-                    log.append(event_wire(PLAY, seat, pile, codes, declared, t))
+                    add_event_text(log, PLAY, seat, pile, codes, declared, t)
             elif kind == DRAW:
                 draws_n += 1
                 if log is not None:
-                    log.append(event_wire(DRAW, seat, -1, hands[seat][-1], (), t))
+                    add_event_text(log, DRAW, seat, -1, hands[seat][-1], (), t)
             else:
                 if kind == CALL:
                     calls += 1
@@ -248,7 +245,7 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
                 else:
                     pickups += 1
                 if log is not None:
-                    log.append(event_wire(kind, seat, pile, None, (), t))
+                    add_event_text(log, kind, seat, pile, None, (), t)
             # A seat that was waiting reacts to the change (an index loop: ``NEVER in due`` compiled
             # to a generic containment test, each item compared as an object).
             for s in range(n):

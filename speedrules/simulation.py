@@ -72,7 +72,7 @@ from .bots import (
     seat_options,
     spit_options,
 )
-from .coding import event_wire
+from .coding import add_event_text, events_array
 from .collector import COLLECTOR_PAUSED
 from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
@@ -81,7 +81,6 @@ from .log import LOG_FORMAT, Log, log_from_text, variant_reference
 from .playout import FLIP_PAUSE_MS as FLIP_PAUSE_MS  # (when every seat is blocked, the flip's pause)
 from .playout import NEVER as NEVER  # (the due time of a seat that waits for the table to change)
 from .playout import REBUILD_MS as REBUILD_MS  # (how long a rebuild takes; the flip follows)
-from .playout import Record
 from .spit import SPIT as SPIT_KIND
 from .spitgame import SpitGame, deal_spit
 from .variant import Family, Variant
@@ -240,9 +239,9 @@ class _Context:
 # ---------------------------------------------------------------------------- one deal
 
 
-def _log_document(ctx: _Context, index: int, game: Game, records: list[Record]) -> dict[str, Any]:
-    """A deal's log document, its events the wire structs :func:`speedrules.playout.play` logged
-    (the encoder writes them as the event objects of docs/log-format.md)."""
+def _log_document(ctx: _Context, index: int, game: Game, events: list[str]) -> dict[str, Any]:
+    """A deal's log document, its events the JSON text :func:`speedrules.playout.play` wrote of
+    them (:func:`~speedrules.coding.add_event_text`), which the encoder writes as it is."""
     return {
         "format": LOG_FORMAT,
         "variant": ctx.reference,
@@ -252,7 +251,7 @@ def _log_document(ctx: _Context, index: int, game: Game, records: list[Record]) 
         }},
         "deals": [{
             "layout": game.layout_json(),
-            "events": records,
+            "events": msgspec.Raw(events_array(events)),
         }],
     }
 
@@ -287,11 +286,11 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
         return option_of(action)
 
     deciders = [cast("FastBot", b).decider(game, rng) if fast else slow for b, fast in zip(bots, ctx.fast, strict=True)]
-    records: list[Record] | None = [] if ctx.want_log else None
+    records: list[str] | None = [] if ctx.want_log else None  # the events' JSON text
     if kernel.event(REVEAL, t=0) is not None:  # a fresh deal always reveals
         raise SimulationError(f"deal {index} of the run could not start")
     if records is not None:
-        records.append(event_wire(REVEAL, -1, -1, None, (), 0))
+        add_event_text(records, REVEAL, -1, -1, None, (), 0)
     played = playout.play(kernel, deciders, rng, low, width, tick, ctx.max_events, records, clock)
     reason = played.reason
     outcome = game.outcome()

@@ -256,6 +256,29 @@ def test_an_event_written_from_its_wire_struct_reads_back_as_it_was_coded(record
     assert coded[4] == declared and coded[5] == t
 
 
+@settings(max_examples=300)
+@given(st.lists(coded_records(), max_size=12), st.data())
+def test_the_simulators_event_text_is_the_wire_structs_encoding(records: list[tuple[Any, ...]],
+                                                              data: st.DataObject) -> None:
+    """``add_event_text`` keeps an event's text up to its time and writes only the time anew:
+    whatever events it meets, in any order and again, what it writes is exactly msgspec's
+    encoding of their wire structs (the one writer), read back as the same events."""
+    import msgspec
+
+    from speedrules.coding import add_event_text, event_wire, events_array
+
+    # whole-number times, as the simulator's; pile numbers beyond the kept ones too
+    timed = [(*r[:2], data.draw(st.sampled_from([r[2], r[2], 8, 9])) if r[2] >= 0 else r[2], *r[3:5],
+              data.draw(st.integers(0, 10**7))) for r in records]
+    for _ in range(2):  # the second time round, every kept text is reused
+        out: list[str] = []
+        for record in timed:
+            add_event_text(out, *record)
+        text = events_array(out)
+        assert text == msgspec.json.encode([event_wire(*record) for record in timed]).decode()
+        assert json.loads(text) == [msgspec.to_builtins(event_wire(*record)) for record in timed]
+
+
 def test_a_play_without_its_pile_is_refused_as_the_long_way_refuses_it() -> None:
     """The wire struct lets a play's pile be left out (so that it can follow the cards in a
     log's key order); the coding refuses it, and the long way names it."""
