@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
@@ -22,7 +21,9 @@ from . import rules
 from .cards import JOKER_CODE, Card, diff_text
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import deal_codes as deal_codes
+from .kernel import default_names as default_names
 from .kernel import is_deal_of as is_deal_of
+from .kernel import seat_names as seat_names
 from .kernel import shuffle_codes as shuffle_codes
 from .kernel import sorted_deck
 from .layout import Layout
@@ -68,23 +69,6 @@ def checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, .
     if len(names) != variant.players or not all(isinstance(n, str) for n in names):
         raise InvalidArgumentError(f"names must be {variant.players} strings, one per seat, not {brief(names)}")
     return tuple(names)
-
-
-@functools.cache
-def default_names(players: int) -> tuple[str, ...]:
-    return tuple(f"player {p}" for p in range(players))
-
-
-def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
-    a log naming none has the defaults.
-
-    >>> seat_names(3, ["Ann"]), seat_names(2, None)
-    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
-    """
-    if not given:
-        return default_names(players)
-    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
 
 
 def check_layout_codes(

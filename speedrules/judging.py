@@ -26,9 +26,10 @@ import attrs
 from . import rules
 from .cards import TEXT_OF
 from .coding import CompiledEvent, decode_log
-from .dealing import check_layout_codes, seat_names
+from .dealing import layout_problem
 from .errors import Violation
-from .kernel import Kernel
+from .kernel import Kernel, is_deal_of, seat_names
+from .loading import bundled_variant
 from .log import LogError, resolve_variant
 from .variant import Family, Scoring, Variant
 from .verdicts import SINGLE_FORMAT, DealVerdict, LoggedViolation, MatchResult, TableView, Verdict
@@ -41,6 +42,70 @@ _SINGLE: Final = Scoring.SINGLE
 _MARGIN: Final = Scoring.MARGIN
 _SINGLE_FORMAT: Final = SINGLE_FORMAT
 _UNSET: Final = UNSET
+
+_NEW: Final = object.__new__
+
+
+def _slot_setters(cls: type) -> tuple[Any, ...]:
+    """The ``__set__`` of each slot of a frozen attrs class, in the order of its fields."""
+    return tuple([getattr(cls, field.name).__set__ for field in attrs.fields(cls)])
+
+
+_DEAL_SET: Final = _slot_setters(DealVerdict)
+_MATCH_SET: Final = _slot_setters(MatchResult)
+_VERDICT_SET: Final = _slot_setters(Verdict)
+"""The verdicts every log gets are made here by setting their slots (:func:`made_deal`,
+:func:`made_match`, :func:`made_verdict`), not through the ``__init__`` attrs writes for a
+frozen class, whose interpreted calls to ``object.__setattr__``, one a field, were about a
+seventh of a short log's cost.  Every field is given here, and the classes' ``__init__`` does
+nothing but set them (``tests/test_fast_path.py`` holds that, and each made verdict equal to
+its class's own)."""
+
+
+def made_deal(finished: bool, winner: int | None, remaining: tuple[int, ...], violations: tuple[LoggedViolation, ...],
+              dead_end: bool, tied: tuple[int, ...], void: bool, collisions: tuple[Any, ...], calls: tuple[int, ...],
+              events_judged: int, table: TableView | None) -> DealVerdict:
+    """``DealVerdict(...)`` with every field given, made by setting its slots."""
+    made: DealVerdict = _NEW(DealVerdict)
+    put = _DEAL_SET
+    put[0](made, finished)
+    put[1](made, winner)
+    put[2](made, remaining)
+    put[3](made, violations)
+    put[4](made, dead_end)
+    put[5](made, tied)
+    put[6](made, void)
+    put[7](made, collisions)
+    put[8](made, calls)
+    put[9](made, events_judged)
+    put[10](made, table)
+    return made
+
+
+def made_match(format: str, target: int, scores: tuple[int, ...], after_each_deal: tuple[tuple[int, ...], ...],
+               winner: int | None, complete: bool) -> MatchResult:
+    """``MatchResult(...)``, made by setting its slots."""
+    made: MatchResult = _NEW(MatchResult)
+    put = _MATCH_SET
+    put[0](made, format)
+    put[1](made, target)
+    put[2](made, scores)
+    put[3](made, after_each_deal)
+    put[4](made, winner)
+    put[5](made, complete)
+    return made
+
+
+def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...]) -> Verdict:
+    """``Verdict(...)``, made by setting its slots."""
+    made: Verdict = _NEW(Verdict)
+    put = _VERDICT_SET
+    put[0](made, variant)
+    put[1](made, deals)
+    put[2](made, match)
+    put[3](made, names)
+    return made
+
 
 Stacks = tuple[Any, Any, Any, Any]
 """A deal's layout coded: hands, draw stacks, starters, reserves (top first)."""
@@ -67,14 +132,15 @@ def layout_verdict(variant: Variant, stacks: Stacks, problem: Violation) -> Deal
     hands, draw = stacks[0], stacks[1]
     remaining = tuple([(len(hands[s]) if s < len(hands) else 0) + (len(draw[s]) if s < len(draw) else 0)
                        for s in range(variant.players)])
-    return DealVerdict(finished=False, winner=None, remaining=remaining, violations=(logged(None, problem),))
+    return made_deal(False, None, remaining, (logged(None, problem),), False, (), False, (), (), 0, None)
 
 
 def judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
     """One deal, its layout and events coded, judged to the first violation."""
-    problem = check_layout_codes(v, *stacks)  # the quick yes first; what is wrong only when no
-    if problem is not None:
-        return layout_verdict(v, stacks, problem)
+    if not is_deal_of(v, *stacks):  # the quick yes first; what is wrong only when no
+        problem = layout_problem(v, *stacks)  # (dealing.check_layout_codes, without its call)
+        if problem is not None:
+            return layout_verdict(v, stacks, problem)
     kernel = Kernel(v, *stacks, names=names)
     return judged_run(kernel, kernel.run(events), len(events))
 
@@ -91,8 +157,7 @@ def deal_verdict(kernel: Kernel, violations: list[LoggedViolation], table: Table
     """The verdict on the deal ``kernel`` holds, ``judged`` events in, with its ``violations``."""
     outcome = None if void else kernel.outcome()
     collisions, callers = kernel.collisions, kernel.callers
-    # positional, in the order of DealVerdict's fields: the commonest verdict is built on every log
-    return DealVerdict(
+    return made_deal(
         outcome is not None,  # finished
         None if outcome is None else outcome.winner,
         kernel.remaining(),
@@ -134,9 +199,7 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
             if scores[seat] >= target and (winner is None or not single):
                 winner = seat if winner is None else winner
         after.append(tuple(scores))
-    # positional, in the order of MatchResult's fields (format, target, scores, after_each_deal,
-    # winner, complete): built on every log
-    return MatchResult(fmt, target, tuple(scores), tuple(after), winner, winner is not None), late
+    return made_match(fmt, target, tuple(scores), tuple(after), winner, winner is not None), late
 
 
 def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Verdict:
@@ -149,7 +212,12 @@ def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) 
                    f"(rule {rules.MATCH_AFTER_END})")
         deals[number] = attrs.evolve(deals[number], violations=(
             LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
-    return Verdict(v.name, tuple(deals), match, names)  # variant, deals, match, names
+    return made_verdict(v.name, tuple(deals), match, names)
+
+
+_BUNDLED: Final[dict[str, Variant]] = {}
+"""The bundled variants logs have named, by name: what :func:`~speedrules.log.resolve_variant`
+gives a bundled name (loaded once, never changed), without its two interpreted calls a log."""
 
 
 def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
@@ -162,10 +230,15 @@ def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: st
     if decoded is None:
         return None
     doc, coded = decoded
-    try:
-        v = resolve_variant(doc.variant, name, override, variant_dir)
-    except LogError:
-        return None
+    ref = doc.variant
+    v = _BUNDLED.get(ref) if override is None and type(ref) is str else None
+    if v is None:
+        try:
+            v = resolve_variant(ref, name, override, variant_dir)
+        except LogError:
+            return None
+        if override is None and type(ref) is str and v is bundled_variant(ref):
+            _BUNDLED[ref] = v
     if v.family is not _SPEED:
         return None
     players = doc.players

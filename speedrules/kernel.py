@@ -234,6 +234,30 @@ def is_deal_of(
     return sorted(cards) == sorted_deck(v.packs, v.jokers)
 
 
+_DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The seats' names where none are given: ``player 0``, ``player 1`` ... (one tuple for each
+    number of seats, made once)."""
+    names = _DEFAULT_NAMES.get(players)
+    if names is None:
+        names = _DEFAULT_NAMES[players] = tuple([f"player {p}" for p in range(players)])
+    return names
+
+
+def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
+    a log naming none has the defaults (here to be compiled: every judged log asks).
+
+    >>> seat_names(3, ["Ann"]), seat_names(2, None)
+    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
+    """
+    if not given:
+        return default_names(players)
+    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
+
+
 def _reversed_list(stack: Sequence[int]) -> list[int]:
     """A stack as a list, bottom card first (a copy reversed in place: ``reversed()`` is a slow
     call when compiled)."""
@@ -306,7 +330,7 @@ class Kernel(TableTiming):
             return
         self.variant = variant
         self.fit = variant.tables.fit
-        self.names = names if names is not None else tuple(f"player {p}" for p in range(variant.players))
+        self.names = names if names is not None else default_names(variant.players)
         self.seed = seed
         self._rng = rng  # made from the seed when a rebuild first needs it
         self.hands = [list(hand) for hand in hands]

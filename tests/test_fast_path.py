@@ -279,3 +279,57 @@ def test_collision_policies_take_the_one_pass_path_with_the_same_verdicts(varian
         for _ in range(5):
             bad = mutate(random_chooser(rng), doc)
             assert one_pass(bad) == two_pass(bad), json.dumps(bad)[:500]
+
+
+def test_the_verdict_classes_leave_nothing_for_their_init_to_do() -> None:
+    """``judging.made_deal`` and its two siblings make verdicts by setting their slots, not
+    through ``__init__``: that is exact only while the classes have no validator, converter,
+    factory or post-init hook, and while the makers set every field in order."""
+    import inspect
+
+    import attrs
+
+    from speedrules import judging
+    from speedrules.verdicts import DealVerdict, MatchResult, Verdict
+
+    for cls, maker in ((DealVerdict, judging.made_deal), (MatchResult, judging.made_match),
+                       (Verdict, judging.made_verdict)):
+        fields = attrs.fields(cls)
+        assert not hasattr(cls, "__attrs_post_init__") and not hasattr(cls, "__attrs_pre_init__"), cls
+        assert all(f.validator is None and f.converter is None and f.init for f in fields), cls
+        assert all(not isinstance(f.default, attrs.Factory) for f in fields), cls  # type: ignore[arg-type]
+        assert list(inspect.signature(maker).parameters) == [f.name for f in fields], cls
+
+
+@settings(max_examples=200)
+@given(st.data())
+def test_made_verdicts_are_the_verdicts_their_classes_make(data: st.DataObject) -> None:
+    """Each maker's verdict equals, hashes, reprs and renders as the one its class makes from the
+    same values, and is as frozen."""
+    import attrs
+
+    from speedrules import judging
+    from speedrules.verdicts import DealVerdict, LoggedViolation, MatchResult, TableView, Verdict
+
+    ints = st.tuples(st.integers(0, 60), st.integers(0, 60))
+    seat = st.none() | st.integers(0, 1)
+    violation = st.builds(LoggedViolation, st.none() | st.integers(0, 99), st.sampled_from(["play.fit", "draw.limit"]),
+                          seat, st.text(max_size=8))
+    table = st.none() | st.just(TableView(("5H", "6C"), (5, 5), (("AS",), ()), (15, 15)))
+    deal_values = data.draw(st.tuples(st.booleans(), seat, ints, st.lists(violation, max_size=2).map(tuple),
+                                      st.booleans(), st.sampled_from([(), (0, 1)]), st.booleans(), st.just(()),
+                                      st.sampled_from([(), (1,)]), st.integers(0, 500), table))
+    deal = judging.made_deal(*deal_values)
+    match_values = data.draw(st.tuples(st.sampled_from(["single", "games"]), st.integers(1, 5), ints,
+                                       st.lists(ints, max_size=3).map(tuple), seat, st.booleans()))
+    match = judging.made_match(*match_values)
+    verdict = judging.made_verdict("speed", (deal,), match, ("a", "b"))
+    for made, own in ((deal, DealVerdict(*deal_values)), (match, MatchResult(*match_values)),
+                      (verdict, Verdict("speed", (DealVerdict(*deal_values),), MatchResult(*match_values), ("a", "b")))):
+        assert type(made) is type(own) and made == own and hash(made) == hash(own) and repr(made) == repr(own)
+        assert attrs.asdict(made) == attrs.asdict(own)
+        assert made.to_json() == own.to_json()
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.winner = 1  # type: ignore[misc]
+    assert deal.table == deal_values[10] and str(verdict) == str(Verdict("speed", (DealVerdict(*deal_values),),
+                                                                         MatchResult(*match_values), ("a", "b")))
