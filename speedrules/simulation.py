@@ -233,31 +233,53 @@ class _Context:
                      for b in ctx.bots], takes_self=True))
     """The bots as a log's ``meta.simulated.bots`` gives them (the same every deal)."""
     buffer: bytearray = attrs.field(init=False, eq=False, repr=False, factory=bytearray)
-    """Where this run's logs are encoded, one after another (:func:`_encoded`)."""
+    """Where this run's logs of Spit are encoded, one after another (:func:`_encoded`)."""
+    template: tuple[bytes, ...] = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(
+        lambda ctx: _log_template(ctx) if ctx.want_log and ctx.variant.family is not Family.SPIT else (),
+        takes_self=True))
+    """A Speed deal's log around the parts that change from deal to deal (:func:`_log_template`)."""
 
 
 # ---------------------------------------------------------------------------- one deal
 
 
-def _log_document(ctx: _Context, index: int, game: Game, events: list[str]) -> dict[str, Any]:
-    """A deal's log document, its events the JSON text :func:`speedrules.playout.play` wrote of
-    them (:func:`~speedrules.coding.add_event_text`), which the encoder writes as it is."""
+def _log_document(ctx: _Context, index: Any, deal_seed: Any, layout: Any, events: Any) -> dict[str, Any]:
+    """A deal's log document: the one definition of what a simulated Speed deal's log holds."""
     return {
         "format": LOG_FORMAT,
         "variant": ctx.reference,
         "players": ctx.players,
         "meta": {"simulated": {
-            "seed": ctx.seed, "game": index, "deal_seed": game.seed, "tick_ms": ctx.tick_ms, "bots": ctx.bots_meta,
+            "seed": ctx.seed, "game": index, "deal_seed": deal_seed, "tick_ms": ctx.tick_ms, "bots": ctx.bots_meta,
         }},
-        "deals": [{
-            "layout": game.layout_json(),
-            "events": msgspec.Raw(events_array(events)),
-        }],
+        "deals": [{"layout": layout, "events": events}],
     }
 
 
-def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | None]:
-    """Play deal ``index`` of a run; return its result and, if asked, its log document."""
+_HOLE: Final = msgspec.Raw(b"\x00")
+"""Where :func:`_log_template` leaves a hole (no JSON text msgspec writes holds a NUL byte)."""
+
+
+def _log_template(ctx: _Context) -> tuple[bytes, ...]:
+    """The run's log documents as text around their four parts that change from deal to deal
+    (the deal's index, its seed, its layout, its events): :func:`_log_document` encoded once a
+    run, by msgspec, with a hole for each."""
+    pieces = tuple(_encode(_log_document(ctx, _HOLE, _HOLE, _HOLE, _HOLE)).split(b"\x00"))
+    assert len(pieces) == 5, pieces
+    return pieces
+
+
+def _log_text(ctx: _Context, index: int, game: Game, events: list[str]) -> bytes:
+    """A deal's log as msgspec encodes :func:`_log_document` (compact JSON text), written into
+    the run's template: the layout encoded by msgspec, the events as :func:`speedrules.playout.play`
+    wrote them (:func:`~speedrules.coding.add_event_text`)."""
+    t = ctx.template
+    return b"".join((t[0], str(index).encode(), t[1], str(game.seed).encode(), t[2], _encode(game.layout_json()), t[3],
+                     events_array(events).encode(), t[4]))
+
+
+def play_deal(ctx: _Context, index: int) -> tuple[SimResult, bytes | None]:
+    """Play deal ``index`` of a run; return its result and, if asked, its log's text."""
     v = ctx.variant
     bots = ctx.bots
     tick = ctx.tick_ms
@@ -306,7 +328,7 @@ def play_deal(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any] | No
     result = SimResult(index, game.seed, winner, reason, played.events, played.plays, played.draws, played.flips,
                        played.rebuilds, kernel.remaining(), tied, played.calls, played.pickups,
                        len(kernel.collisions), played.bounced, played.last)
-    return result, (None if records is None else _log_document(ctx, index, game, records))
+    return result, (None if records is None else _log_text(ctx, index, game, records))
 
 
 # ---------------------------------------------------------------------------- one game of Spit
@@ -541,7 +563,8 @@ def _played_span(ctx: _Context, start: int, end: int) -> list[tuple[SimResult, b
         return [_played(ctx, index) for index in range(start, end)]
 
 
-_encode_into = msgspec.json.Encoder().encode_into
+_encoder = msgspec.json.Encoder()
+_encode, _encode_into = _encoder.encode, _encoder.encode_into
 """Writes a log document as compact JSON text into a buffer (seven times as fast as ``json.dumps``
 here, which took about 40% of what ``--logs`` costs; docs/performance.md)."""
 
@@ -559,9 +582,8 @@ def _played(ctx: _Context, index: int) -> tuple[SimResult, bytes | None]:
     """One deal (or game of Spit) of the run, and its log text if asked for."""
     if ctx.variant.family is Family.SPIT:
         result, doc = play_spit_game(ctx, index)
-    else:
-        result, doc = play_deal(ctx, index)
-    return result, None if doc is None else _encoded(ctx, doc)
+        return result, None if doc is None else _encoded(ctx, doc)
+    return play_deal(ctx, index)
 
 
 _SPAN: Final = 64

@@ -324,8 +324,8 @@ def test_made_verdicts_are_the_verdicts_their_classes_make(data: st.DataObject) 
                                        st.lists(ints, max_size=3).map(tuple), seat, st.booleans()))
     match = judging.made_match(*match_values)
     verdict = judging.made_verdict("speed", (deal,), match, ("a", "b"))
-    for made, own in ((deal, DealVerdict(*deal_values)), (match, MatchResult(*match_values)),
-                      (verdict, Verdict("speed", (DealVerdict(*deal_values),), MatchResult(*match_values), ("a", "b")))):
+    own_verdict = Verdict("speed", (DealVerdict(*deal_values),), MatchResult(*match_values), ("a", "b"))
+    for made, own in ((deal, DealVerdict(*deal_values)), (match, MatchResult(*match_values)), (verdict, own_verdict)):
         assert type(made) is type(own) and made == own and hash(made) == hash(own) and repr(made) == repr(own)
         assert attrs.asdict(made) == attrs.asdict(own)
         assert made.to_json() == own.to_json()

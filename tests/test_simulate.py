@@ -272,6 +272,24 @@ def test_bad_arguments_are_refused(kwargs: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------------- logs
 
 
+@pytest.mark.parametrize("name", [*variant_names("speed")[:4], "speed-runs", "speed-three-jokers", "speed-four"])
+def test_a_simulated_log_is_msgspecs_encoding_of_its_document(name: str, tmp_path: Path) -> None:
+    """The simulator writes a log into a template of its run's document and each event from its
+    kept text: the text must be exactly the compact JSON msgspec writes of the document it
+    holds, keys in order, whatever the bots, names and times (a NUL in a name is escaped)."""
+    import msgspec
+
+    bots = [RandomBot(name="x\x00y\"z"), "greedy"]
+    archive = tmp_path / "logs.jsonl"
+    assert len(list(simulate(name, 6, seed=21, bots=bots, logs=archive))) == 6
+    lines = archive.read_bytes().splitlines()
+    assert len(list(simulate(name, 4, seed=2, logs=archive, tick_ms=7))) == 4
+    lines += archive.read_bytes().splitlines()
+    assert len(lines) == 10
+    for number, line in enumerate(lines):
+        assert msgspec.json.encode(json.loads(line)) == line, (name, number)
+
+
 def test_logs_are_written_one_file_per_deal_or_one_line_per_deal(tmp_path: Path) -> None:
     kept = list(simulate("speed-call", 3, seed=2, logs=True))
     written = list(simulate("speed-call", 3, seed=2, logs=tmp_path / "logs"))
