@@ -352,6 +352,7 @@ class Kernel(TableTiming):
         self.last_t: float | int = 0
         """The time of the latest timed event (0 before any): no later event may be timed earlier."""
         self.group: CollisionGroup | None = None
+        self.spare_group = None
         self.collisions: list[Collision] = []
         self.out_seat: int | None = None  # went out, call still due
         self.finish_t: float | int | None = None
@@ -385,6 +386,7 @@ class Kernel(TableTiming):
          self.reserves, self.debt, self.revealed, self.calm, self.winner, self.version, self.last_t, self.group,
          self.collisions, self.out_seat, self.finish_t, self.tied, self.callers, self.pickup_owed) = state
         self.fit = self.variant.tables.fit
+        self.spare_group = None
         self.set_random_state(random_state)
         self._dead = (-1, False)
         self._frame = self._make_frame()

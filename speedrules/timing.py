@@ -82,6 +82,21 @@ class CollisionGroup:
         self.plays = list(plays)
         self.record = record  # index in Kernel.collisions, once two plays met
 
+    def restart(self, t: float | int, pile: int, prior: tuple[int, int], kept: Landed, seat: int, index: int) -> None:
+        """Be the group of one play, ``kept``, by ``seat`` (event ``index``), alone on ``pile`` at ``t``."""
+        self.t = t
+        self.pile = pile
+        self.prior = prior
+        self.kept = kept
+        seats, plays = self.seats, self.plays
+        if len(seats) == 1 and len(plays) == 1:  # (most groups stay one play: no list made, none cleared)
+            seats[0] = seat
+            plays[0] = index
+        else:
+            self.seats = [seat]
+            self.plays = [index]
+        self.record = -1
+
     def add(self, seat: int, index: int) -> None:
         """Another seat's play lands on the pile at the same instant."""
         self.seats.append(seat)
@@ -101,7 +116,7 @@ class TableTiming:
     # The parts of the kernel's state these rules use, declared here (the kernel declares the rest)
     # and not behind TYPE_CHECKING, so that mypyc can compile the two classes as native classes.
     __slots__ = ("callers", "collisions", "debt", "draws", "finish_t", "group", "hands", "names", "out_seat",
-                 "pickup_owed", "piles", "tied", "tops", "variant", "version", "winner")
+                 "pickup_owed", "piles", "spare_group", "tied", "tops", "variant", "version", "winner")
     variant: Variant
     names: tuple[str, ...]
     hands: list[list[int]]
@@ -117,6 +132,9 @@ class TableTiming:
     pickup_owed: set[int]
     collisions: list[Collision]
     group: CollisionGroup | None
+    spare_group: CollisionGroup | None
+    """The group object the kernel made last, made again for each play that lands alone (under a
+    collision policy every timed play starts a group: one object, not one a play)."""
     version: int
 
     def _check_common(self, player: int | None, *, same_instant_play: bool = False) -> Violation | None:
@@ -216,7 +234,12 @@ class TableTiming:
         if group is None:
             cards_on_pile = self.piles[pile]
             prior = (self.tops[pile], cards_on_pile[-1] if cards_on_pile else -1)
-            self.group = CollisionGroup(t, pile, prior, landed, (player,), (index,))
+            group = self.spare_group
+            if group is None:
+                group = self.spare_group = CollisionGroup(t, pile, prior, landed, (player,), (index,))
+            else:  # nothing but the kernel holds a group: the last one is made anew, in place
+                group.restart(t, pile, prior, landed, player, index)
+            self.group = group
             return True
         group.add(player, index)
         kept = group.kept
