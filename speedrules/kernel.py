@@ -1313,10 +1313,11 @@ class Kernel(TableTiming):
     def _refill_debt(self, player: int, played: int) -> None:
         """The draws the refill rule owes after ``played`` cards left the hand."""
         stack = self.draws[player]
-        if self.variant.refill is _AFTER_EACH_PLAY:
+        if self._when_empty:  # (the variant's rule as the kernel binds it: read on every play)
+            if not self.hands[player]:
+                self.debt[player] = min(self._limit, len(stack))
+        elif self.variant.refill is _AFTER_EACH_PLAY:
             self.debt[player] = min(played, len(stack))
-        elif self.variant.refill is _WHEN_EMPTY and not self.hands[player]:
-            self.debt[player] = min(self.variant.hand_limit, len(stack))
 
     def _do_rebuild(self, reserves: Sequence[Sequence[int]] | None) -> Sequence[Sequence[int]]:
         """Rebuild with the given stacks (top first), or shuffle with the deal's random source."""
