@@ -467,10 +467,11 @@ class Kernel(TableTiming):
     def _rebuild_can_change_anything(self) -> bool:
         if not any(len(p) > 1 for p in self.piles):
             return False
-        fit = self.fit
+        fit, key_of_code = self.fit, _KEY_OF_CODE
         reach = 0  # every card that fits some centre card, were it a top
-        for key in {KEY_OF_CODE[c] for p in self.piles for c in p}:
-            reach |= fit[key]
+        for p in self.piles:
+            for c in p:  # (each card's fits or-ed in, a repeated key again: no set made)
+                reach |= fit[key_of_code[c]]
         for seat, hand in enumerate(self.hands):
             for code in hand:
                 if reach >> code & 1 and not (code == JOKER_CODE and self._joker_may_not_go_out(seat, 1)):
