@@ -50,7 +50,6 @@ from .cards import diff_text as diff_text
 from .errors import PositionError, Violation, brief
 from .position import Finish, Instant, Position
 from .ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, top_key
-from .ranks import step as rank_step
 from .timing import Collision as Collision
 from .timing import CollisionGroup, Landed, TableTiming
 from .variant import Call as CallRule
@@ -714,7 +713,8 @@ class Kernel(TableTiming):
         n_jokers = 0
         direction = 0
         one_way = len(cards) > 1 and not v.runs_any_way
-        declares, fit, order = v.tables.declares, self.fit, v.rank_order
+        tables = v.tables
+        declares, fit, steps = tables.declares, self.fit, tables.steps
         for i, code in enumerate(cards):
             top = key // 3
             if code == JOKER_CODE:
@@ -724,7 +724,7 @@ class Kernel(TableTiming):
                 rank = RANK_OF[code]
             if one_way and rank is not None:
                 # Only a move to a neighbouring rank has a direction (a joker declared as any rank has none).
-                step = rank_step(order, top, rank)
+                step = steps[top][rank] if 0 <= top <= WILD and 0 <= rank <= WILD else 0  # (ranks.step, tabled)
                 if step:
                     if direction and step != direction:
                         return Violation(rules.PLAY_RUN, player, f"{name}'s run turns back at {TEXT_OF[code]} "

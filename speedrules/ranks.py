@@ -96,6 +96,8 @@ class FitTables:
     ``card_fit[key]``: ``fit`` without the joker's bit: the cards that fit as they are (a
     joker fits only as the rank it is declared as); ``card_ok[key][code]``, the same as a
     table of booleans (a lookup is faster than a shift of a 53-bit int).
+    ``steps[top][rank]``: :func:`step` for every top and rank from ``EMPTY`` to ``WILD`` (the
+    direction a run takes, read once a card of a run).
     """
 
     accepts: tuple[int, ...]
@@ -103,6 +105,7 @@ class FitTables:
     fit: tuple[int, ...]
     card_fit: tuple[int, ...]
     card_ok: tuple[tuple[bool, ...], ...]
+    steps: tuple[tuple[int, ...], ...]
 
 
 @functools.cache
@@ -131,4 +134,5 @@ def fit_tables(
             fit[top_key(top, colour)] = mask
     card_fit = tuple(m & ~JOKER_BIT for m in fit)
     card_ok = tuple(tuple(bool(m >> code & 1) for code in range(N_CODES)) for m in card_fit)
-    return FitTables(tuple(accepts), tuple(declares), tuple(fit), card_fit, card_ok)
+    steps = tuple(tuple(step(order, top, rank) for rank in range(WILD + 1)) for top in range(WILD + 1))
+    return FitTables(tuple(accepts), tuple(declares), tuple(fit), card_fit, card_ok, steps)

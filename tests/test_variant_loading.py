@@ -548,3 +548,15 @@ def test_mutated_files_load_or_raise_variant_error(mutations: list[tuple[str, st
                 assert all(where.startswith(str(path)) for where, _ in err.errors), err.errors
             else:
                 assert v == attrs.evolve(variant_from_document(doc, name="fuzz.yaml"), name="fuzz")
+
+
+@pytest.mark.parametrize("name", variant_names("speed"))
+def test_the_step_table_is_ranks_step(name: str) -> None:
+    """A variant's ``tables.steps`` (the direction of a run, read by the kernel a card at a time)
+    is ``ranks.step`` for every top and rank it may meet, wild and empty tops included."""
+    from speedrules.ranks import WILD, step
+
+    v = load_variant(name)
+    steps = v.tables.steps
+    assert len(steps) == WILD + 1 and all(len(row) == WILD + 1 for row in steps)
+    assert all(steps[top][rank] == step(v.rank_order, top, rank) for top in range(WILD + 1) for rank in range(WILD + 1))
