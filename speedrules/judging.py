@@ -62,49 +62,34 @@ nothing but set them (``tests/test_fast_path.py`` holds that, and each made verd
 its class's own)."""
 
 
+def _made(cls: type, put: tuple[Any, ...], values: tuple[Any, ...]) -> Any:
+    """An instance of ``cls`` whose slots ``put`` sets to ``values``, in order."""
+    made: Any = _NEW(cls)
+    for i in range(len(values)):
+        put[i](made, values[i])
+    return made
+
+
 def made_deal(finished: bool, winner: int | None, remaining: tuple[int, ...], violations: tuple[LoggedViolation, ...],
               dead_end: bool, tied: tuple[int, ...], void: bool, collisions: tuple[Any, ...], calls: tuple[int, ...],
               events_judged: int, table: TableView | None) -> DealVerdict:
     """``DealVerdict(...)`` with every field given, made by setting its slots."""
-    made: DealVerdict = _NEW(DealVerdict)
-    put = _DEAL_SET
-    put[0](made, finished)
-    put[1](made, winner)
-    put[2](made, remaining)
-    put[3](made, violations)
-    put[4](made, dead_end)
-    put[5](made, tied)
-    put[6](made, void)
-    put[7](made, collisions)
-    put[8](made, calls)
-    put[9](made, events_judged)
-    put[10](made, table)
-    return made
+    deal: DealVerdict = _made(DealVerdict, _DEAL_SET, (finished, winner, remaining, violations, dead_end, tied, void,
+                                                       collisions, calls, events_judged, table))
+    return deal
 
 
 def made_match(format: str, target: int, scores: tuple[int, ...], after_each_deal: tuple[tuple[int, ...], ...],
                winner: int | None, complete: bool) -> MatchResult:
     """``MatchResult(...)``, made by setting its slots."""
-    made: MatchResult = _NEW(MatchResult)
-    put = _MATCH_SET
-    put[0](made, format)
-    put[1](made, target)
-    put[2](made, scores)
-    put[3](made, after_each_deal)
-    put[4](made, winner)
-    put[5](made, complete)
-    return made
+    match: MatchResult = _made(MatchResult, _MATCH_SET, (format, target, scores, after_each_deal, winner, complete))
+    return match
 
 
 def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...]) -> Verdict:
     """``Verdict(...)``, made by setting its slots."""
-    made: Verdict = _NEW(Verdict)
-    put = _VERDICT_SET
-    put[0](made, variant)
-    put[1](made, deals)
-    put[2](made, match)
-    put[3](made, names)
-    return made
+    verdict: Verdict = _made(Verdict, _VERDICT_SET, (variant, deals, match, names))
+    return verdict
 
 
 Stacks = tuple[Any, Any, Any, Any]
