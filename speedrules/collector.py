@@ -17,16 +17,21 @@ from __future__ import annotations
 
 import gc
 import threading
+from typing import Any, Final
 
-_LOCK = threading.Lock()
-_acquire, _release = _LOCK.acquire, _LOCK.release
+_LOCK: Final = threading.Lock()
+_acquire: Final[Any] = _LOCK.acquire
+_release: Final[Any] = _LOCK.release
 """The lock's methods, called directly: a ``with`` on the lock cost about twice as much, and a
 pause is paid on every log judged (nothing in the locked sections can raise)."""
-_isenabled, _disable, _enable = gc.isenabled, gc.disable, gc.enable
-_PAUSES = [0, 0]
+_isenabled: Final[Any] = gc.isenabled
+_disable: Final[Any] = gc.disable
+_enable: Final[Any] = gc.enable
+_PAUSES: Final = [0, 0]
 """How many pauses are on, and whether the collector was enabled when the first began (1 or 0).
 Module state, not class attributes: setting a class attribute invalidates the type's caches,
-which cost more than the pause itself on a short log."""
+which cost more than the pause itself on a short log.  Every one Final: the compiled build keeps
+a Final in a C static, and looks any other module global up by name at each use."""
 
 
 class CollectorPaused:

@@ -122,11 +122,14 @@ def layout_verdict(variant: Variant, stacks: Stacks, problem: Violation) -> Deal
 
 def judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
     """One deal, its layout and events coded, judged to the first violation."""
-    if not is_deal_of(v, *stacks):  # the quick yes first; what is wrong only when no
-        problem = layout_problem(v, *stacks)  # (dealing.check_layout_codes, without its call)
+    # Called with the stacks one by one, not ``*stacks``: the compiled build calls a native
+    # function so directly, and a star call through the generic Python call.
+    hands, draw, starters, reserves = stacks
+    if not is_deal_of(v, hands, draw, starters, reserves):  # the quick yes first; what is wrong only when no
+        problem = layout_problem(v, hands, draw, starters, reserves)  # (dealing.check_layout_codes, without its call)
         if problem is not None:
             return layout_verdict(v, stacks, problem)
-    kernel = Kernel(v, *stacks, names=names)
+    kernel = Kernel(v, hands, draw, starters, reserves, names=names)
     return judged_run(kernel, kernel.run(events), len(events))
 
 

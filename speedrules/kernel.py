@@ -203,27 +203,40 @@ def is_deal_of(
     """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly; the
     rule-by-rule report is :func:`speedrules.dealing.layout_problem`, which finds no problem
     exactly when this holds: tests/test_deal.py).  Here to be compiled with the kernel."""
-    hand_sizes, draw_sizes, reserve_sizes = v.deal_shape
-    # Comprehensions and list methods, not map() or sorted(reverse=True): the compiled build calls
-    # a builtin given keywords (or map's function) the slow, generic way.
-    draw_lengths = [len(stack) for stack in draw]
+    piles, hand_sizes, draw_sizes, reserve_sizes, whole = v.deal_check
+    if not (len(starters) == piles and len(hands) == len(hand_sizes) and len(draw) == len(draw_sizes)
+            and len(reserves) == len(reserve_sizes)):
+        return False
+    # One pass over the stacks, typed so that the compiled build reads them by index: the sizes
+    # (the draw stacks' in any order) and, where the deck has every card once, the cards as bits.
+    seen = count = 0
+    draw_lengths: list[int] = []
+    for group in (hands, draw, reserves):
+        sizes = hand_sizes if group is hands else reserve_sizes
+        for i in range(len(group)):
+            stacked: tuple[int, ...] = tuple(group[i])  # a tuple is not copied
+            size = len(stacked)
+            if group is draw:
+                draw_lengths.append(size)
+            elif size != sizes[i]:
+                return False
+            if whole:
+                for code in stacked:
+                    if not 0 <= code <= JOKER_CODE:
+                        return False
+                    seen |= 1 << code
+                count += size
     draw_lengths.sort()
     draw_lengths.reverse()
-    if not (len(starters) == v.piles and tuple([len(h) for h in hands]) == hand_sizes
-            and tuple([len(r) for r in reserves]) == reserve_sizes and tuple(draw_lengths) == draw_sizes):
+    if tuple(draw_lengths) != draw_sizes:
         return False
     # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
-    if v.packs == 1 and v.jokers <= 1:  # every card once: one bit a card, counted
-        seen = count = 0
-        for stack in (*hands, *draw, starters, *reserves):
-            stacked: tuple[int, ...] = tuple(stack)  # a tuple is not copied, and is read by index when compiled
-            for code in stacked:
-                if not 0 <= code <= JOKER_CODE:
-                    return False
-                seen |= 1 << code
-            count += len(stack)
-        deck = 52 + v.jokers
-        return count == deck and seen == (1 << deck) - 1
+    if whole:  # every card once: one bit a card, counted
+        for code in tuple(starters):
+            if not 0 <= code <= JOKER_CODE:
+                return False
+            seen |= 1 << code
+        return count + len(starters) == whole and seen == (1 << whole) - 1
     cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
                             starters, itertools.chain.from_iterable(reserves))
     if v.packs == 1:  # every card once, the jokers as often as the deck has them
