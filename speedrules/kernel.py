@@ -35,7 +35,6 @@ Violation(rule='play.rank', player=0, message='player 0 played 2S on JC (pile 1)
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -203,47 +202,43 @@ def is_deal_of(
     """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly; the
     rule-by-rule report is :func:`speedrules.dealing.layout_problem`, which finds no problem
     exactly when this holds: tests/test_deal.py).  Here to be compiled with the kernel."""
-    piles, hand_sizes, draw_sizes, reserve_sizes, whole = v.deal_check
+    piles, hand_sizes, draw_sizes, reserve_sizes, whole, deck = v.deal_check
     if not (len(starters) == piles and len(hands) == len(hand_sizes) and len(draw) == len(draw_sizes)
             and len(reserves) == len(reserve_sizes)):
         return False
     # One pass over the stacks, typed so that the compiled build reads them by index: the sizes
-    # (the draw stacks' in any order) and, where the deck has every card once, the cards as bits.
+    # (the draw stacks' in any order) and the cards: where the deck has every card once, as bits;
+    # else counted a code, to be held against the deck's counts (two packs, or two jokers).
     seen = count = 0
+    counts: list[int] = [] if whole else [0] * (JOKER_CODE + 1)
     draw_lengths: list[int] = []
-    for group in (hands, draw, reserves):
-        sizes = hand_sizes if group is hands else reserve_sizes
+    starters_group: tuple[Sequence[int]] = (starters,)  # the starters' count is checked above
+    for kind in range(4):  # hands, draw stacks, reserves, starters (told apart by index: a tuple
+        # made here has no identity in the compiled build)
+        group = hands if kind == 0 else draw if kind == 1 else reserves if kind == 2 else starters_group
+        sizes = hand_sizes if kind == 0 else reserve_sizes
         for i in range(len(group)):
             stacked: tuple[int, ...] = tuple(group[i])  # a tuple is not copied
             size = len(stacked)
-            if group is draw:
+            if kind == 1:
                 draw_lengths.append(size)
-            elif size != sizes[i]:
+            elif kind != 3 and size != sizes[i]:
                 return False
-            if whole:
-                for code in stacked:
-                    if not 0 <= code <= JOKER_CODE:
-                        return False
+            for code in stacked:
+                if not 0 <= code <= JOKER_CODE:
+                    return False
+                if whole:
                     seen |= 1 << code
-                count += size
+                else:
+                    counts[code] += 1
+            count += size
     draw_lengths.sort()
     draw_lengths.reverse()
     if tuple(draw_lengths) != draw_sizes:
         return False
-    # The right number of cards in all (every deal's sizes add up to the deck): are they the deck?
     if whole:  # every card once: one bit a card, counted
-        for code in tuple(starters):
-            if not 0 <= code <= JOKER_CODE:
-                return False
-            seen |= 1 << code
-        return count + len(starters) == whole and seen == (1 << whole) - 1
-    cards = itertools.chain(itertools.chain.from_iterable(hands), itertools.chain.from_iterable(draw),
-                            starters, itertools.chain.from_iterable(reserves))
-    if v.packs == 1:  # every card once, the jokers as often as the deck has them
-        listed = list(cards)
-        # a second joker swapped for a copy of a card keeps the set: count them
-        return len(set(listed)) == 53 and listed.count(JOKER_CODE) == v.jokers
-    return sorted(cards) == sorted_deck(v.packs, v.jokers)
+        return count == whole and seen == (1 << whole) - 1
+    return tuple(counts) == deck
 
 
 _DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}

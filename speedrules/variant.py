@@ -227,11 +227,12 @@ class Variant:
     deal_shape: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False)
     """The sizes of a deal's stacks: every hand, the draw stacks largest first, every reserve."""
-    deal_check: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int] = attrs.field(
+    deal_check: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False)
     """What :func:`speedrules.kernel.is_deal_of` reads, once: the piles, every hand's size, the draw
-    stacks' largest first, every reserve's, and the deck's size where it holds every card once
-    (one pack, at most one joker; else 0)."""
+    stacks' largest first, every reserve's, the deck's size where it holds every card once (one
+    pack, at most one joker; else 0), and how many of each card code (0-52, the joker last) the
+    deck holds."""
     owes_draws: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether the refill rule ever owes a seat a draw before its next play: always but
     under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""
@@ -247,7 +248,8 @@ class Variant:
                                                 tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
         shape = self.deal_shape
         object.__setattr__(self, "deal_check", (self.piles, shape[0], shape[1], shape[2],
-                                                52 + self.jokers if self.packs == 1 and self.jokers <= 1 else 0))
+                                                52 + self.jokers if self.packs == 1 and self.jokers <= 1 else 0,
+                                                (self.packs,) * 52 + (self.jokers,)))
         object.__setattr__(self, "owes_draws", self.refill is not Refill.ANY_TIME or not self.hand_size)
 
     def to_document(self) -> dict[str, Any]:
