@@ -14,6 +14,7 @@ from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthet
 
 import speedrules
 from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
+from speedrules.cards import deck_codes
 from speedrules.dealing import is_deal_of, layout_problem
 
 VARIANTS = [*variant_names("speed"), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
@@ -257,6 +258,21 @@ def test_a_joker_swapped_for_a_copy_of_a_card_is_not_the_deck() -> None:
     layout[where[0]][where[1]][where[2]] = "AS" if layout["starters"][0] != "AS" else "2S"
     problem = speedrules.check_layout(v, Layout.from_json(layout))
     assert problem is not None and problem.rule == "layout.cards"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_deck_counts_the_quick_test_reads_are_the_decks(name: str) -> None:
+    """``Variant.deal_check`` holds, for ``is_deal_of``'s counted path (two packs or two jokers),
+    how many of each card code the deck has: the deck itself, counted; and a real deal of the
+    variant passes the quick test whichever path it takes."""
+    v = get_variant(name)
+    counts = Counter(deck_codes(v.packs, v.jokers))
+    assert v.deal_check[5] == tuple(counts[code] for code in range(53))
+    assert v.deal_check[4] == (52 + v.jokers if v.packs == 1 and v.jokers <= 1 else 0)
+    lay = deal(v, 11).layout
+    codes = [[c.code for c in s] for s in (*lay.hands, *lay.draw, lay.starters, *lay.reserves)]
+    p = v.players
+    assert is_deal_of(v, codes[:p], codes[p:2 * p], codes[2 * p], codes[2 * p + 1:])
 
 
 def test_dealing_keeps_no_reference_to_its_random_source_and_deals_on() -> None:
