@@ -385,8 +385,10 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
 
 def wire_layout_stacks(layout: WireLayout) -> tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks] | None:
     """A wire layout's stacks coded as :func:`layout_stacks` codes a parsed one (msgspec has
-    checked that each is a list of card texts, ``wire.Card``: every one has its code)."""
-    codes: dict[str, int] = CODE_OF_TEXT
+    checked that each is a list of card texts, ``wire.Card``: every one has its code).  The codes
+    are typed ``Any`` here: the compiled build then moves each from the dict to its stack as the
+    object it is, where an ``int`` was unboxed and boxed again."""
+    codes: dict[str, Any] = CODE_OF_TEXT
     return (tuple([tuple([codes[card] for card in stack]) for stack in layout.hands]),
             tuple([tuple([codes[card] for card in stack]) for stack in layout.draw]),
             tuple([codes[card] for card in layout.starters]),
