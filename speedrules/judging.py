@@ -46,49 +46,50 @@ _UNSET: Final = UNSET
 _NEW: Final = object.__new__
 
 
-def _slot_setters(cls: type) -> tuple[Any, ...]:
-    """The ``__set__`` of each slot of a frozen attrs class, in the order of its fields."""
-    return tuple([getattr(cls, field.name).__set__ for field in attrs.fields(cls)])
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of an attrs class's fields, in their order."""
+    return tuple([field.name for field in attrs.fields(cls)])
 
 
-_DEAL_SET: Final = _slot_setters(DealVerdict)
-_MATCH_SET: Final = _slot_setters(MatchResult)
-_VERDICT_SET: Final = _slot_setters(Verdict)
-"""The verdicts every log gets are made here by setting their slots (:func:`made_deal`,
-:func:`made_match`, :func:`made_verdict`), not through the ``__init__`` attrs writes for a
-frozen class, whose interpreted calls to ``object.__setattr__``, one a field, were about a
-seventh of a short log's cost.  Every field is given here, and the classes' ``__init__`` does
-nothing but set them (``tests/test_fast_path.py`` holds that, and each made verdict equal to
-its class's own)."""
+_DEAL_FIELDS: Final = _field_names(DealVerdict)
+_MATCH_FIELDS: Final = _field_names(MatchResult)
+_VERDICT_FIELDS: Final = _field_names(Verdict)
+"""The verdicts every log gets are made here by setting their fields with ``object.__setattr__``
+(:func:`made_deal`, :func:`made_match`, :func:`made_verdict`), as the ``__init__`` attrs writes for
+a frozen class does from interpreted code, a call a field (about a seventh of a short log's cost
+when it was called).  The compiled build calls ``object.__setattr__`` as the C function it is (a
+slot's ``__set__``, called as a method, built a tuple of its arguments each time: twice the cost).
+Every field is given here, and the classes' ``__init__`` does nothing but set them
+(``tests/test_fast_path.py`` holds that, and each made verdict equal to its class's own)."""
 
 
-def _made(cls: type, put: tuple[Any, ...], values: tuple[Any, ...]) -> Any:
-    """An instance of ``cls`` whose slots ``put`` sets to ``values``, in order."""
+def _made(cls: type, names: tuple[str, ...], values: tuple[Any, ...]) -> Any:
+    """An instance of ``cls`` whose fields ``names`` are set to ``values``, in order."""
     made: Any = _NEW(cls)
     for i in range(len(values)):
-        put[i](made, values[i])
+        object.__setattr__(made, names[i], values[i])
     return made
 
 
 def made_deal(finished: bool, winner: int | None, remaining: tuple[int, ...], violations: tuple[LoggedViolation, ...],
               dead_end: bool, tied: tuple[int, ...], void: bool, collisions: tuple[Any, ...], calls: tuple[int, ...],
               events_judged: int, table: TableView | None) -> DealVerdict:
-    """``DealVerdict(...)`` with every field given, made by setting its slots."""
-    deal: DealVerdict = _made(DealVerdict, _DEAL_SET, (finished, winner, remaining, violations, dead_end, tied, void,
+    """``DealVerdict(...)`` with every field given, made by setting its fields."""
+    deal: DealVerdict = _made(DealVerdict, _DEAL_FIELDS, (finished, winner, remaining, violations, dead_end, tied, void,
                                                        collisions, calls, events_judged, table))
     return deal
 
 
 def made_match(format: str, target: int, scores: tuple[int, ...], after_each_deal: tuple[tuple[int, ...], ...],
                winner: int | None, complete: bool) -> MatchResult:
-    """``MatchResult(...)``, made by setting its slots."""
-    match: MatchResult = _made(MatchResult, _MATCH_SET, (format, target, scores, after_each_deal, winner, complete))
+    """``MatchResult(...)``, made by setting its fields."""
+    match: MatchResult = _made(MatchResult, _MATCH_FIELDS, (format, target, scores, after_each_deal, winner, complete))
     return match
 
 
 def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...]) -> Verdict:
-    """``Verdict(...)``, made by setting its slots."""
-    verdict: Verdict = _made(Verdict, _VERDICT_SET, (variant, deals, match, names))
+    """``Verdict(...)``, made by setting its fields."""
+    verdict: Verdict = _made(Verdict, _VERDICT_FIELDS, (variant, deals, match, names))
     return verdict
 
 

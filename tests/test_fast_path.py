@@ -282,7 +282,7 @@ def test_collision_policies_take_the_one_pass_path_with_the_same_verdicts(varian
 
 
 def test_the_verdict_classes_leave_nothing_for_their_init_to_do() -> None:
-    """``judging.made_deal`` and its two siblings make verdicts by setting their slots, not
+    """``judging.made_deal`` and its two siblings make verdicts by setting their fields, not
     through ``__init__``: that is exact only while the classes have no validator, converter,
     factory or post-init hook, and while the makers set every field in order."""
     import inspect
