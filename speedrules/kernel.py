@@ -241,6 +241,29 @@ def is_deal_of(
     return tuple(counts) == deck
 
 
+def same_cards(stacks: Sequence[Sequence[int]], wanted: Sequence[int]) -> bool:
+    """Whether ``stacks`` hold, all told, exactly the cards ``wanted`` (the same multiset of card
+    codes): each code counted once each way, where sorting both lists cost about twice as much
+    on a rebuild's 40 cards.
+
+    >>> same_cards([[3, 52], [3]], [52, 3, 3]), same_cards([[3, 3]], [3, 4]), same_cards([[3]], [3, 3])
+    (True, False, False)
+    """
+    counts = [0] * (JOKER_CODE + 1)
+    listed: tuple[int, ...] = tuple(wanted)  # (typed, and a tuple is not copied: read directly when compiled)
+    for code in listed:
+        counts[code] += 1
+    left = len(listed)
+    for i in range(len(stacks)):
+        stack: tuple[int, ...] = tuple(stacks[i])
+        for code in stack:
+            if not 0 <= code <= JOKER_CODE or not counts[code]:
+                return False
+            counts[code] -= 1
+            left -= 1
+    return left == 0
+
+
 _DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
 
 
@@ -875,14 +898,14 @@ class Kernel(TableTiming):
         rule = v.rebuild
         if rule is _EACH_PILE:
             for i, (new, pile) in enumerate(zip(reserves, self.piles, strict=True)):
-                if sorted(new) != sorted(pile):
+                if not same_cards((new,), pile):
                     return Violation(rules.REBUILD_CARDS, None,
                                      f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
                                      f"(rebuild rule: each-pile); {diff_text(new, pile)}")
             return None
         gathered = self._rebuild_gathers()
-        given = [c for r in reserves for c in r]
-        if sorted(given) != sorted(gathered):  # the same multiset (sorting beats Counter's == here)
+        if not same_cards(reserves, gathered):
+            given = [c for r in reserves for c in r]
             what = "beneath the pile tops" if rule is _KEEP_TOPS else "in the centre"
             return Violation(rules.REBUILD_CARDS, None,
                              f"the new reserves must hold exactly the {len(gathered)} cards {what} "
