@@ -207,10 +207,9 @@ def is_deal_of(
             and len(reserves) == len(reserve_sizes)):
         return False
     # One pass over the stacks, typed so that the compiled build reads them by index: the sizes
-    # (the draw stacks' in any order) and the cards: where the deck has every card once, as bits;
-    # else counted a code, to be held against the deck's counts (two packs, or two jokers).
+    # (the draw stacks' in any order) and, where the deck has every card once, the cards as bits;
+    # a deck of two packs or two jokers is held against its cards by the kernel's multiset test.
     seen = count = 0
-    counts: list[int] = [] if whole else [0] * (JOKER_CODE + 1)
     draw_lengths: list[int] = []
     starters_group: tuple[Sequence[int]] = (starters,)  # the starters' count is checked above
     for kind in range(4):  # hands, draw stacks, reserves, starters (told apart by index: a tuple
@@ -224,44 +223,50 @@ def is_deal_of(
                 draw_lengths.append(size)
             elif kind != 3 and size != sizes[i]:
                 return False
-            for code in stacked:
-                if not 0 <= code <= JOKER_CODE:
-                    return False
-                if whole:
+            if whole:
+                for code in stacked:
+                    if not 0 <= code <= JOKER_CODE:
+                        return False
                     seen |= 1 << code
-                else:
-                    counts[code] += 1
-            count += size
+                count += size
     draw_lengths.sort()
     draw_lengths.reverse()
     if tuple(draw_lengths) != draw_sizes:
         return False
     if whole:  # every card once: one bit a card, counted
         return count == whole and seen == (1 << whole) - 1
-    return tuple(counts) == deck
+    return holds_cards([*hands, *draw, starters, *reserves], deck)
 
 
-def same_cards(stacks: Sequence[Sequence[int]], wanted: Sequence[int]) -> bool:
-    """Whether ``stacks`` hold, all told, exactly the cards ``wanted`` (the same multiset of card
-    codes): each code counted once each way, where sorting both lists cost about twice as much
-    on a rebuild's 40 cards.
-
-    >>> same_cards([[3, 52], [3]], [52, 3, 3]), same_cards([[3, 3]], [3, 4]), same_cards([[3]], [3, 3])
-    (True, False, False)
-    """
+def card_counts(codes: Sequence[int]) -> list[int]:
+    """How many of each card code (0-52, the joker last) ``codes`` hold: the form of a multiset of
+    cards :func:`holds_cards` reads."""
     counts = [0] * (JOKER_CODE + 1)
-    listed: tuple[int, ...] = tuple(wanted)  # (typed, and a tuple is not copied: read directly when compiled)
+    listed: tuple[int, ...] = tuple(codes)  # (typed, and a tuple is not copied: read directly when compiled)
     for code in listed:
         counts[code] += 1
-    left = len(listed)
+    return counts
+
+
+def holds_cards(stacks: Sequence[Sequence[int]], counts: Sequence[int]) -> bool:
+    """Whether ``stacks`` hold, all told, exactly the cards ``counts`` counts (:func:`card_counts`):
+    the kernel's one multiset test, for the deck of a deal (:func:`is_deal_of`) and a rebuild's
+    cards (rule ``rebuild.cards``).  Each card is taken off a copy of the counts, where sorting
+    both sides cost about twice as much on a rebuild's 40 cards.
+
+    >>> holds_cards([[3, 52], [3]], card_counts([52, 3, 3])), holds_cards([[3, 3]], card_counts([3, 4]))
+    (True, False)
+    >>> holds_cards([[3]], card_counts([3, 3])), holds_cards([[53]], card_counts([3]))
+    (False, False)
+    """
+    left = list(counts)
     for i in range(len(stacks)):
         stack: tuple[int, ...] = tuple(stacks[i])
         for code in stack:
-            if not 0 <= code <= JOKER_CODE or not counts[code]:
+            if not 0 <= code <= JOKER_CODE or not left[code]:
                 return False
-            counts[code] -= 1
-            left -= 1
-    return left == 0
+            left[code] -= 1
+    return not any(left)
 
 
 _DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
@@ -898,13 +903,13 @@ class Kernel(TableTiming):
         rule = v.rebuild
         if rule is _EACH_PILE:
             for i, (new, pile) in enumerate(zip(reserves, self.piles, strict=True)):
-                if not same_cards((new,), pile):
+                if not holds_cards((new,), card_counts(pile)):
                     return Violation(rules.REBUILD_CARDS, None,
                                      f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
                                      f"(rebuild rule: each-pile); {diff_text(new, pile)}")
             return None
         gathered = self._rebuild_gathers()
-        if not same_cards(reserves, gathered):
+        if not holds_cards(reserves, card_counts(gathered)):
             given = [c for r in reserves for c in r]
             what = "beneath the pile tops" if rule is _KEEP_TOPS else "in the centre"
             return Violation(rules.REBUILD_CARDS, None,

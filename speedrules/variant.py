@@ -232,7 +232,7 @@ class Variant:
     """What :func:`speedrules.kernel.is_deal_of` reads, once: the piles, every hand's size, the draw
     stacks' largest first, every reserve's, the deck's size where it holds every card once (one
     pack, at most one joker; else 0), and how many of each card code (0-52, the joker last) the
-    deck holds."""
+    deck holds (:func:`speedrules.kernel.card_counts` of it)."""
     owes_draws: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether the refill rule ever owes a seat a draw before its next play: always but
     under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""

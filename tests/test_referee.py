@@ -318,10 +318,13 @@ def test_each_deal_is_judged_on_its_own() -> None:
        st.randoms(use_true_random=False))
 def test_a_rebuild_holds_the_cards_exactly_when_they_sort_the_same(stacks: list[list[int]], wanted: list[int],
                                                                    rng: Any) -> None:
-    """``kernel.same_cards``, the rebuild rule's multiset test (rule ``rebuild.cards``), counts
-    codes: it agrees with sorting both sides, on near misses (the wanted cards shuffled into
+    """``kernel.holds_cards``, the kernel's multiset test (rule ``rebuild.cards``, the deck of a
+    deal), counts codes: it agrees with sorting both sides, on near misses (the wanted cards shuffled into
     stacks, one changed, added or dropped) as on strangers, codes out of range included."""
-    from speedrules.kernel import same_cards
+    from speedrules.kernel import card_counts, holds_cards
+
+    def same_cards(held: list[list[int]], cards: list[int]) -> bool:
+        return holds_cards(held, card_counts(cards))
 
     assert same_cards(stacks, wanted) == (sorted(c for s in stacks for c in s) == sorted(wanted))
     shuffled = list(wanted)
