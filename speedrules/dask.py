@@ -5,9 +5,10 @@ cores (docs/scale.md):
 
 - :func:`judge` judges a Dask bag of log texts (or ``(name, text)`` pairs) and gives a bag
   of ``(name, verdict or error)`` pairs, as :func:`speedrules.referee.referee_path` yields them;
-- :func:`read_archives` reads a glob of JSON Lines archives with ``dask.bag.read_text``
-  (local files, ``s3://``, any fsspec file system) and judges each line, named ``FILE:LINE``
-  as the command line names it;
+- :func:`read_archives` reads a glob of JSON Lines archives (local files as ``referee
+  --scheduler`` cuts them; ``s3://`` or any fsspec file system with ``dask.bag.read_text``),
+  each cut into partitions of :data:`DEFAULT_BLOCKSIZE` bytes, and judges each line, named
+  ``FILE:LINE`` as the command line names it;
 - :func:`summarize` adds a judged bag up into one :class:`~speedrules.summary.Summary`;
 - :func:`simulate_bag` runs :func:`speedrules.simulate` as a bag of seeds, each partition a
   run of consecutive deals (``simulate(..., start=i)``), so the results are the very ones of
@@ -34,6 +35,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -41,12 +44,16 @@ from typing import Any, TypeAlias
 
 from .bots import Bot
 from .documents import MAX_DOCUMENT_BYTES, DocumentError, decode
-from .errors import SpeedrulesError
-from .log import LogError
+from .errors import InvalidArgumentError, SpeedrulesError, brief
+from .log import LogError, archive_lines
+from .parallel import archive_parts, count_newlines
 from .referee import Verdict, referee_text
 from .simulation import SimResult, simulate
 from .summary import Summary
 from .variant import Variant
+
+__all__ = ["DEFAULT_BLOCKSIZE", "DaskUnavailableError", "connect", "judge", "read_archives", "simulate_bag",
+           "simulate_on", "summarize"]
 
 Bag: TypeAlias = Any
 """A ``Bag`` (Dask's own annotations are partial, so this module takes it as ``Any``)."""
@@ -127,17 +134,91 @@ def judge(texts: Bag, *, variant: Variant | None = None, all_violations: bool = 
     return texts.map_partitions(_judge_partition, variant, all_violations, variant_dir)
 
 
-_BOM = b"\xef\xbb\xbf"
+DEFAULT_BLOCKSIZE = 1 << 20
+"""The bytes of an archive one task of :func:`read_archives` judges by default: about 50 ms of
+judging (docs/performance.md), far above a task's cost to Dask (about 1 ms), and small enough
+that an archive of a few MB is already spread over the workers."""
 
 
-def _archive_partition(lines: Iterable[tuple[str, str]], variant: Variant | None,
-                       all_violations: bool) -> list[tuple[str, Verdict | LogError]]:
-    """The lines of whole archives (``(line, path)`` from ``read_text``), judged as
-    :func:`speedrules.log.archive_lines` reads them: numbered from 1 in each file, blank
-    lines skipped, a byte-order mark dropped on line 1, a line over the size limit or not
-    UTF-8 one located error."""
+def _blocksize(blocksize: int | str | None) -> int | None:
+    if isinstance(blocksize, str):
+        from dask.utils import parse_bytes
+
+        try:
+            blocksize = int(parse_bytes(blocksize))
+        except (ValueError, TypeError):
+            raise InvalidArgumentError(f"blocksize must be a number of bytes, such as 2**20 or '64MiB', "
+                                       f"not {brief(blocksize)}") from None
+    if blocksize is not None and (isinstance(blocksize, bool) or not isinstance(blocksize, int) or blocksize < 1):
+        raise InvalidArgumentError(f"blocksize must be a number of bytes >= 1 (or None: one partition per file), "
+                                   f"not {brief(blocksize)}")
+    return blocksize
+
+
+def _judge_range(path: str, start: int, end: int | None, lines_before: int, variant: Variant | None,
+                 all_violations: bool) -> list[tuple[str, Verdict | LogError]]:
+    """The lines of a local archive that begin in ``[start, end)``, read by the command
+    line's reader (:func:`speedrules.log.archive_lines`: capped reads, numbered in the
+    whole file from ``lines_before``), each judged."""
     out: list[tuple[str, Verdict | LogError]] = []
-    current, number = None, 0
+    for where, line in archive_lines(path, start=start, end=end, lines_before=lines_before):
+        out.append((where, line if isinstance(line, LogError) else _judge_text(line, where, variant, all_violations,
+                                                                                  None)))
+    return out
+
+
+def _local_archives(paths: Sequence[str], blocksize: int | None, variant: Variant | None,
+                    all_violations: bool) -> Bag:
+    """A partition per byte range of each archive, cut and numbered as ``referee --scheduler``
+    cuts it (:func:`speedrules.parallel.archive_parts`): the newlines of each range are
+    counted by a task (:func:`~speedrules.parallel.count_newlines`), and a range's
+    ``lines_before`` is the sum of the counts before it.  ``archive_parts`` adds the counts
+    up as it hands out ranges; given counts that are Dask ``Delayed`` values, its sums are
+    ``Delayed`` too, so the whole plan is a graph and this process reads no archive."""
+    from dask.delayed import delayed
+
+    count = delayed(count_newlines, pure=True)
+    judge_range = delayed(_judge_range)
+
+    def counter(path: str, start: int, end: int) -> Any:
+        counted = count(path, start, end)
+        return lambda: counted
+
+    ranges = [judge_range(part.path, part.start, part.end, part.lines_before, variant, all_violations)
+              for path in paths for part in archive_parts(path, blocksize or sys.maxsize, counter)]
+    return _bag().from_delayed(ranges)
+
+
+Runs: TypeAlias = list[tuple[str, int]]
+"""The files of a partition of lines, in order, each with its count of lines in it."""
+
+
+def _runs(lines: Iterable[tuple[str, str]]) -> Runs:
+    runs: Runs = []
+    for _, path in lines:
+        if runs and runs[-1][0] == path:
+            runs[-1] = (path, runs[-1][1] + 1)
+        else:
+            runs.append((path, 1))
+    return runs
+
+
+def _carry(before: tuple[str, int] | None, runs: Runs) -> tuple[str, int] | None:
+    """The last file read and its lines read, once a partition's ``runs`` are added."""
+    for path, count in runs:
+        before = (path, before[1] + count if before is not None and before[0] == path else count)
+    return before
+
+
+def _archive_partition(lines: Iterable[tuple[str, str]], before: tuple[str, int] | None, variant: Variant | None,
+                       all_violations: bool) -> list[tuple[str, Verdict | LogError]]:
+    """The lines of archives as ``read_text`` gives them (``(line, path)``), judged as
+    :func:`speedrules.log.archive_lines` reads them: numbered in each file from 1 (``before``:
+    the file the partitions before ended in, and its lines in them), blank lines skipped, a
+    byte-order mark dropped on line 1, a line over the size limit or not UTF-8 one located
+    error."""
+    out: list[tuple[str, Verdict | LogError]] = []
+    current, number = before if before is not None else (None, 0)
     for line, path in lines:
         if path != current:
             current, number = path, 0
@@ -160,23 +241,78 @@ def _archive_partition(lines: Iterable[tuple[str, str]], variant: Variant | None
     return out
 
 
-def read_archives(urlpath: str | Sequence[str], *, variant: Variant | None = None, all_violations: bool = False,
-                  **read_text: Any) -> Bag:
-    """The logs of JSON Lines archives (a path, a glob such as ``logs/*.jsonl``, a list, or
-    any URL fsspec reads), judged, as a bag of ``(FILE:LINE, verdict or LogError)``, one
-    partition per file (``dask.bag.read_text(..., blocksize=None)``; other ``read_text``
-    options pass through).  Only ``\\n`` ends a line, as on the command line; a log may
-    name a bundled variant or carry its document (no variant file: an archive on a cluster
-    has no trusted folder), or be judged under ``variant``.
+_BOM = b"\xef\xbb\xbf"
 
-    A partition holds one file's lines while it is judged: split a very large archive into
-    files, or judge it with ``speedrules referee --scheduler``, whose workers read byte
-    ranges with capped reads (docs/scale.md)."""
-    bag = _bag()
-    options: dict[str, Any] = {"blocksize": None, "encoding": "utf-8", "errors": "surrogateescape",
-                               "linedelimiter": "\n", "include_path": True, **read_text}
-    lines = bag.read_text(urlpath, **options)
-    return lines.map_partitions(_archive_partition, variant, all_violations)
+
+def _fsspec_archives(urlpath: str | Sequence[str], blocksize: int | None, compressed: bool,
+                     variant: Variant | None, all_violations: bool, read_text: dict[str, Any]) -> Bag:
+    """Archives on any file system fsspec knows, or compressed, through ``dask.bag.read_text``:
+    a partition per block of ``blocksize`` bytes (a compressed file cannot be cut: one
+    partition per file).  Each partition is numbered on from the lines of the partitions
+    before it in the same file, counted by a task each, so any cut names every line right."""
+    from dask.delayed import delayed
+
+    options: dict[str, Any] = {"blocksize": None if compressed else blocksize, "encoding": "utf-8",
+                               "errors": "surrogateescape", "linedelimiter": "\n", "include_path": True, **read_text}
+    partitions = [delayed(list)(part) for part in _bag().read_text(urlpath, **options).to_delayed()]
+    judge_partition, carry, runs = delayed(_archive_partition), delayed(_carry), delayed(_runs)
+    judged, before = [], None
+    for part in partitions:
+        judged.append(judge_partition(part, before, variant, all_violations))
+        before = carry(before, runs(part))
+    return _bag().from_delayed(judged)
+
+
+def read_archives(urlpath: str | Sequence[str], *, variant: Variant | None = None, all_violations: bool = False,
+                  blocksize: int | str | None = DEFAULT_BLOCKSIZE, **read_text: Any) -> Bag:
+    """The logs of JSON Lines archives (a path, a glob such as ``logs/*.jsonl``, a list, or
+    any URL fsspec reads), judged, as a bag of ``(FILE:LINE, verdict or LogError)`` in file
+    and line order, each line named with its number in its whole file, as the command line
+    names it, however the files are cut.
+
+    Each archive is cut into partitions of about ``blocksize`` bytes (an int, or text such as
+    ``"64MiB"``; default :data:`DEFAULT_BLOCKSIZE`; ``None``: one partition per file), so one
+    archive is judged on every worker.  Local files are cut as ``referee --scheduler`` cuts
+    them (:mod:`speedrules.parallel`): tasks count each range's newlines, and each range is
+    read by the command line's reader, with its capped reads, by the worker that judges it.
+    Other file systems, compressed files (one partition each) and other ``read_text`` options
+    (``storage_options``, ``compression``...) go through ``dask.bag.read_text``.  Only
+    ``\\n`` ends a line, as on the command line; a log may name a bundled variant or carry its
+    document (no variant file: an archive on a cluster has no trusted folder), or be judged
+    under ``variant``.
+
+    >>> import pathlib, tempfile
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> archive = pathlib.Path(tempfile.mkdtemp()) / "games.jsonl"
+    >>> _ = archive.write_text((game.to_log().dumps() + "\\n") * 3 + "{oops\\n", encoding="utf-8")
+    >>> judged = read_archives(str(archive), blocksize=100)   # a range of 100 bytes a task
+    >>> judged.npartitions > 3
+    True
+    >>> [(name.rsplit(":")[-1], type(v).__name__) for name, v in judged.compute(scheduler="sync")]
+    [('1', 'Verdict'), ('2', 'Verdict'), ('3', 'Verdict'), ('4', 'LogError')]
+    """
+    size = _blocksize(blocksize)
+    _bag()
+    compressed = read_text.get("compression", "infer") not in ("infer", None)
+    paths = _local_paths(urlpath, read_text.get("storage_options"))
+    compressed = compressed or any(importlib.import_module("fsspec.utils").infer_compression(p) for p in paths)
+    if paths and not compressed and not read_text:
+        return _local_archives(paths, size, variant, all_violations)
+    return _fsspec_archives(urlpath, size, compressed, variant, all_violations, read_text)
+
+
+def _local_paths(urlpath: str | Sequence[str], storage_options: dict[str, Any] | None) -> list[str]:
+    """The files ``urlpath`` names (globs expanded, as ``read_text`` expands them), if they are
+    on the local file system; else none."""
+    fsspec = importlib.import_module("fsspec.core")
+    local = importlib.import_module("fsspec.implementations.local").LocalFileSystem
+    try:
+        fs, _, paths = fsspec.get_fs_token_paths(urlpath, mode="rb", storage_options=storage_options)
+    except (ValueError, TypeError, OSError):
+        return []
+    return list(map(str, paths)) if isinstance(fs, local) else []
 
 
 def _partition_summary(judged: Iterable[tuple[str, Verdict | LogError]]) -> Summary:

@@ -124,6 +124,11 @@ def test_bags_judge_as_the_command_line_does(cluster: Any, archives: list[Path])
         assert [name for name, _ in got] == [name for name, _ in expected]
         assert [_key(v) for _, v in got] == [_key(v) for _, v in expected]
         assert sd.summarize(judged, scheduler=client.get) == Summary.of(expected)
+        # Cut into small ranges, counted and judged by the workers: the same again.
+        cut = sd.read_archives(str(archives[0].parent / "*.jsonl"), blocksize=2048)
+        assert cut.npartitions > 10
+        assert [(name, _key(v)) for name, v in cut.compute(scheduler=client.get)] == [
+            (name, _key(v)) for name, v in expected]
         # A bag of texts.
         texts = dask.bag.from_sequence([(str(p), p.read_text(encoding="utf-8")) for p in LOGS], npartitions=4)
         from_texts = sd.judge(texts).compute(scheduler=client.get)
@@ -168,3 +173,85 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys: pytest.CaptureF
     monkeypatch.setattr(sd, "connect", sd.contextlib.contextmanager(quick))
     code, out, err = run(capsys, "referee", "--scheduler", "tcp://127.0.0.1:9", str(LOGS[0]))
     assert (code, out) == (2, "") and "cannot reach a Dask scheduler" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- read_archives: any cut, right names
+
+
+def _memory_copy(paths: list[Path], folder: str) -> str:
+    """The archives copied to fsspec's in-memory file system (a file system that is not the
+    local one, as ``s3://`` is not): the glob that names them."""
+    import fsspec
+
+    memory = fsspec.filesystem("memory")
+    for path in paths:
+        with memory.open(f"{folder}/{path.name}", "wb") as handle:
+            handle.write(path.read_bytes())
+    return f"memory://{folder}/*.jsonl"
+
+
+@pytest.mark.parametrize("blocksize", [None, sd.DEFAULT_BLOCKSIZE, 4096, 997, "3KiB"])
+def test_read_archives_names_every_line_as_the_command_line_does(archives: list[Path], blocksize: int | str | None
+                                                                 ) -> None:
+    """Whatever the cut, local or not: each line named with its number in its whole file and
+    judged as ``referee`` judges it; small blocks cut every archive into many partitions."""
+    folder = f"/cut-{str(blocksize).lower()}"
+    expected = [repr((name, _key(v))) for path in archives for name, v in referee_path(path)]
+    local = sd.read_archives(str(archives[0].parent / "*.jsonl"), blocksize=blocksize)
+    other = sd.read_archives(_memory_copy(archives, folder), blocksize=blocksize)
+    if blocksize == 997:
+        assert local.npartitions == sum(-(-p.stat().st_size // 997) for p in archives) > 2 * len(archives)
+        assert other.npartitions > 2 * len(archives)
+    assert [repr((name, _key(v))) for name, v in local.compute(scheduler="sync")] == expected
+    assert [repr((name, _key(v))).replace(folder, str(archives[0].parent))
+            for name, v in other.compute(scheduler="sync")] == expected
+
+
+def test_read_archives_the_issue_s_lines_1503_and_2004(tmp_path: Path) -> None:
+    """The report: two bad lines of a 2,100-line archive, read with ``blocksize=2**16`` (the
+    report's 2**20 on a bigger archive), both named ``:249`` before; and by default the
+    archive is cut too (it was one partition)."""
+    game = speedrules.deal("speed", seed=1, names=["Ann", "Ben"])
+    game.reveal()
+    game.play(0, "JC", 1)
+    game.draw(0)
+    line = game.to_log().dumps()
+    assert "\n" not in line and len(line) > 600  # so the archive is over 1 MiB
+    lines = [line] * 2100
+    lines[1502], lines[2003] = "{not json", "[1]"
+    archive = tmp_path / "big.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for options in ({"blocksize": 2**16}, {"blocksize": 2**20}, {}):
+        bag = sd.read_archives(str(archive), **options)
+        judged = bag.compute(scheduler="sync")
+        assert len(judged) == 2100
+        assert [name for name, v in judged if isinstance(v, speedrules.LogError)] == [f"{archive}:1503",
+                                                                                      f"{archive}:2004"]
+        assert [name for name, _ in judged] == [f"{archive}:{n}" for n in range(1, 2101)]
+        expected = -(-archive.stat().st_size // options.get("blocksize", sd.DEFAULT_BLOCKSIZE))
+        assert bag.npartitions == expected > 1
+
+
+def test_read_archives_counts_newlines_in_tasks_not_here(archives: list[Path], monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The ranges' newlines are counted by tasks (the workers on a cluster), with the
+    command line's counter: building the bag reads no line, and each range but the last of
+    each archive is counted once."""
+    calls: list[tuple[str, int, int]] = []
+
+    def counting(path: str, start: int, end: int) -> int:
+        calls.append((path, start, end))
+        return parallel.count_newlines(path, start, end)
+
+    monkeypatch.setattr(sd, "count_newlines", counting)
+    bag = sd.read_archives([str(p) for p in archives], blocksize=1000)
+    assert calls == []
+    bag.compute(scheduler="sync")
+    ranges = [(str(p), start, start + 1000) for p in archives for start in range(0, p.stat().st_size - 1000, 1000)]
+    assert sorted(calls) == sorted(ranges)
+
+
+@pytest.mark.parametrize("blocksize", [0, -5, 1.5, True, "lots"])
+def test_read_archives_refuses_a_blocksize_that_is_not_bytes(archives: list[Path], blocksize: object) -> None:
+    with pytest.raises(speedrules.InvalidArgumentError, match="blocksize"):
+        sd.read_archives(str(archives[0]), blocksize=blocksize)  # type: ignore[arg-type]
