@@ -28,6 +28,10 @@ from .coding import event_json as event_json
 from .coding import rank_name
 from .errors import CardError, InvalidActionError, brief
 
+__all__ = ["CALL", "DRAW", "FLIP", "PICKUP", "PLAY", "REBUILD", "REVEAL", "Action", "Call", "Choose", "Draw", "Flip",
+           "GapMove", "Pairing", "Pickup", "Play", "Rebuild", "Reveal", "Slap", "Spit", "SpitAction", "StockPlay",
+           "event_json", "parse_action", "parse_spit_action"]
+
 
 def _card(value: Any) -> Card:
     """A card, or its text parsed (``"JC"``); anything else is a :class:`CardError`."""

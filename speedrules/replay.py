@@ -37,6 +37,8 @@ from .errors import IllegalActionError, brief
 from .svg import Mark, SpeedTable, speed_svg, text
 from .svg import table as table_svg
 
+__all__ = ["MAX_FRAMES", "DealReplay", "EventLine", "deal_verdict_html", "replay_deal", "replay_page", "verdict_html"]
+
 if TYPE_CHECKING:
     from .actions import Action, SpitAction
     from .log import Log

@@ -38,6 +38,8 @@ from .actions import Play, StockPlay
 from .cards import Card
 from .errors import InvalidArgumentError, brief, printable
 
+__all__ = ["Mark", "SpeedTable", "card", "speed_svg", "table", "text"]
+
 if TYPE_CHECKING:
     from .actions import Action, SpitAction
     from .game import Game

@@ -185,3 +185,53 @@ def test_a_misspelt_variant_in_a_log_gets_did_you_mean_and_the_variant_hint(
     assert main(["referee", str(path)]) == 2
     err = capsys.readouterr().err
     assert "did you mean 'speed'?" in err and "with --variant" in err
+
+
+# ---------------------------------------------------------------------------- issue 29: every public module's __all__
+
+PUBLIC_MODULES = ("speedrules", "speedrules.actions", "speedrules.dask", "speedrules.plot", "speedrules.replay",
+                  "speedrules.strategies", "speedrules.svg")
+"""The package and the modules the documents have a reader import by name (the pictures, the
+strategies, the Dask side, the event kinds of ``speedrules.actions``)."""
+
+
+def _imported_in_docs() -> set[str]:
+    """The modules README.md and docs/*.md import: ``import speedrules.X``, ``from
+    speedrules.X import ...``, and ``from speedrules import X`` where X is a module."""
+    import pkgutil
+    import re
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    modules = {m.name for m in pkgutil.iter_modules(speedrules.__path__)}
+    found = {"speedrules"}
+    for path in [repo / "README.md", *sorted((repo / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        found |= {f"speedrules.{m}" for m in re.findall(r"^\s*(?:>>> )?import speedrules\.(\w+)", text, re.M)}
+        found |= {f"speedrules.{m}" for m in re.findall(r"^\s*(?:>>> )?from speedrules\.(\w+) import", text, re.M)}
+        for names in re.findall(r"^\s*(?:>>> )?from speedrules import ([\w, ]+)", text, re.M):
+            found |= {f"speedrules.{n.strip()}" for n in names.split(",") if n.strip() in modules}
+    return found
+
+
+def test_every_module_the_documents_import_is_public() -> None:
+    assert _imported_in_docs() <= set(PUBLIC_MODULES)
+    assert {"speedrules.dask", "speedrules.svg", "speedrules.actions"} <= _imported_in_docs()
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_every_public_module_has_an_all_of_its_public_names(name: str) -> None:
+    """``__all__`` lists names the module has, and every class and function it defines
+    without a leading underscore (so ``from speedrules.dask import *`` and ``help()`` show
+    the module's API, not its imports)."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(name)
+    exported = getattr(module, "__all__", None)
+    assert isinstance(exported, list) and exported, f"{name} has no __all__"
+    assert len(set(exported)) == len(exported)
+    assert [n for n in exported if not hasattr(module, n)] == []
+    defined = {n for n, v in vars(module).items() if not n.startswith("_")
+               and (inspect.isclass(v) or inspect.isfunction(v)) and getattr(v, "__module__", None) == name}
+    assert defined - set(exported) == set(), f"{name}: public names missing from __all__"
