@@ -87,9 +87,10 @@ def made_match(format: str, target: int, scores: tuple[int, ...], after_each_dea
     return match
 
 
-def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...]) -> Verdict:
+def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...],
+                 source: str = "log") -> Verdict:
     """``Verdict(...)``, made by setting its fields."""
-    verdict: Verdict = _made(Verdict, _VERDICT_FIELDS, (variant, deals, match, names))
+    verdict: Verdict = _made(Verdict, _VERDICT_FIELDS, (variant, deals, match, names, source))
     return verdict
 
 
@@ -191,7 +192,7 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
     return made_match(fmt, target, tuple(scores), tuple(after), winner, winner is not None), late
 
 
-def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) -> Verdict:
+def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...], source: str = "log") -> Verdict:
     """The verdict on a log whose deals are judged: the match scored, a deal logged after it was
     decided reported as such (rule ``match.after-end``)."""
     match, late = score_match(v, deals)
@@ -201,7 +202,7 @@ def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...]) 
                    f"(rule {rules.MATCH_AFTER_END})")
         deals[number] = attrs.evolve(deals[number], violations=(
             LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
-    return made_verdict(v.name, tuple(deals), match, names)
+    return made_verdict(v.name, tuple(deals), match, names, source)
 
 
 _BUNDLED: Final[dict[str, Variant]] = {}
@@ -235,4 +236,4 @@ def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: st
     deals = []
     for stacks, events in coded:
         deals.append(judge_coded(v, stacks, events, names))
-    return match_verdict(v, deals, names)
+    return match_verdict(v, deals, names, name)

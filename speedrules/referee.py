@@ -193,7 +193,8 @@ def judge_deal(
     return deal_verdict(kernel, violations, table, void, len(deal.events))
 
 
-def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
+def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool,
+                source: str) -> Verdict:
     """The verdict on a Spit log (see :mod:`speedrules.spitlog`): one deal verdict per round, and
     the game as the match (format ``spit``)."""
     from .spitgame import game_outcome
@@ -223,7 +224,7 @@ def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...],
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
                         complete=outcome is not None)
-    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names)
+    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names, source=source)
 
 
 def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = False) -> Verdict:
@@ -245,10 +246,10 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
     v = log.variant
     with COLLECTOR_PAUSED:  # as referee_text pauses it: judging makes no cycles for it to find
         if v.family is not _SPEED:
-            return _judge_spit(v, log.rounds, names, all_violations)
+            return _judge_spit(v, log.rounds, names, all_violations, log.name)
         # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
         deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
-        return match_verdict(v, deals, names)
+        return match_verdict(v, deals, names, log.name)
 
 
 def referee_data(
@@ -285,7 +286,7 @@ def referee_data(
         except MalformedEvent:
             raise refuse(data, name) from None
         deals.append(judge_coded(v, stacks, events, names))
-    return match_verdict(v, deals, names)
+    return match_verdict(v, deals, names, name)
 
 
 def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = None,

@@ -368,7 +368,7 @@ def verdict_html(verdict: Verdict) -> str:
     state = "valid" if verdict.valid else "BREAKS A RULE"
     parts = [f'<div class="speedrules-verdict" data-valid="{str(verdict.valid).lower()}">',
              f"<p><b>{text(verdict.variant)}: {state}</b></p>",
-             f"<pre>{html.escape(render_verdict(verdict, 'log'))}</pre>"]
+             f"<pre>{html.escape(render_verdict(verdict, verdict.source))}</pre>"]
     if verdict.match.format != "spit":
         parts += [deal_verdict_html(d, verdict.names, i) for i, d in enumerate(verdict.deals) if d.table is not None]
     parts.append("</div>")

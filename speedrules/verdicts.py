@@ -130,6 +130,9 @@ class Verdict:
     deals: tuple[DealVerdict, ...]
     match: MatchResult
     names: tuple[str, ...] = ()
+    source: str = attrs.field(default="log", eq=False)
+    """The log's name (its file, ``FILE:LINE`` in an archive, or the name it was read under), which
+    begins the readable report as the command line begins it; not part of equality or the JSON."""
 
     @property
     def valid(self) -> bool:
@@ -145,10 +148,11 @@ class Verdict:
         return self.match.format != SINGLE_FORMAT
 
     def __str__(self) -> str:
-        """The readable report ``speedrules referee`` prints (:func:`speedrules.referee.render_verdict`)."""
+        """The readable report ``speedrules referee`` prints (:func:`speedrules.referee.render_verdict`),
+        named by :attr:`source`."""
         from .referee import render_verdict
 
-        return render_verdict(self, "log")
+        return render_verdict(self, self.source)
 
     def _repr_html_(self) -> str:
         """The report as HTML, each table at a violation drawn (for notebooks)."""

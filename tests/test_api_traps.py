@@ -235,3 +235,38 @@ def test_every_public_module_has_an_all_of_its_public_names(name: str) -> None:
     defined = {n for n, v in vars(module).items() if not n.startswith("_")
                and (inspect.isclass(v) or inspect.isfunction(v)) and getattr(v, "__module__", None) == name}
     assert defined - set(exported) == set(), f"{name}: public names missing from __all__"
+
+
+# ---------------------------------------------------------------------------- issue 29: a verdict names its log
+
+
+def test_a_verdict_reads_with_its_log_s_name_as_the_command_line_prints_it(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: object) -> None:
+    """``print(referee(read_log(PATH)))`` begins with PATH, as ``speedrules referee PATH`` does
+    (it said ``log:``); the JSON and equality do not change with the name."""
+    import json
+    from pathlib import Path
+
+    from speedrules.referee import referee_path, referee_text
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    spit = next(p for p in sorted(examples.glob("*.json")) if '"spit' in p.read_text(encoding="utf-8")[:200])
+    for path in (examples / "finished-game.json", examples / "illegal-play.json", spit):
+        verdict = speedrules.referee(speedrules.read_log(path))
+        assert verdict.source == str(path)
+        code = main(["referee", str(path)])
+        assert capsys.readouterr().out == str(verdict) + "\n"
+        assert code == (0 if verdict.valid else 1)
+        assert main(["referee", "--json", str(path)]) == code
+        assert json.loads(capsys.readouterr().out) == {"file": str(path), **verdict.to_json()}
+        text = path.read_text(encoding="utf-8")
+        assert str(referee_text(text, "upload-7.json")).startswith("upload-7.json: ")
+        assert referee_text(text, "upload-7.json") == verdict  # the name is not part of the judgement
+        assert "source" not in verdict.to_json()
+        assert str(speedrules.referee(speedrules.parse_log(json.loads(text), "mine.json"))).startswith("mine.json: ")
+    archive = Path(str(tmp_path)) / "two.jsonl"
+    archive.write_text("\n" + json.dumps(json.loads((examples / "finished-game.json").read_text())) + "\n",
+                       encoding="utf-8")
+    [(name, verdict)] = list(referee_path(archive))
+    assert name == f"{archive}:2" and str(verdict).startswith(f"{archive}:2: speed: valid")
+    assert isinstance(verdict, speedrules.Verdict) and f"{archive}:2: speed" in verdict._repr_html_()

@@ -124,8 +124,8 @@ def test_str_of_a_game_draws_the_table_and_a_verdict_prints_its_report() -> None
     assert repr(verdict) == "<Verdict speed: 1 deal, valid>"
     from speedrules.referee import render_verdict
 
-    assert str(verdict) == render_verdict(verdict, "log")
-    assert str(verdict).startswith("log: speed: valid")
+    assert str(verdict) == render_verdict(verdict, "<written log>")  # named as the log is (game.to_log().name)
+    assert str(verdict).startswith("<written log>: speed: valid")
 
 
 def _candidates(game: Game, rng: random.Random) -> list[object]:
