@@ -33,7 +33,7 @@ from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .coding import count_pairs as count_pairs
-from .errors import SpeedrulesError, brief
+from .errors import SpeedrulesError, brief, did_you_mean
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 """The most a log file (or one line of a JSON Lines archive) may hold."""
@@ -513,9 +513,17 @@ def _some(items: list[str], most: int = 5) -> str:
 
 def unknown_fields(instance: Any, known: Any) -> str:
     """``unknown field 'x'`` / ``unknown fields 'x', 'y' and 3 more``: the keys of ``instance``
-    not in ``known``, shortened, sorted."""
-    extra = sorted(brief(k) for k in set(instance) - set(known))
-    return "unknown field" + ("s " if len(extra) > 1 else " ") + _some(extra)
+    not in ``known``, shortened, sorted; each shown with the known field it may be a
+    misspelling of (:func:`~speedrules.errors.did_you_mean`).
+
+    >>> unknown_fields({"same_rnak": True, "order": "cyclic"}, ["order", "same_rank"])
+    "unknown field 'same_rnak' (did you mean 'same_rank'?)"
+    """
+    extra = sorted([(brief(k), k) for k in set(instance) - set(known)], key=lambda pair: pair[0])
+    most = 5
+    shown = [text + (f" ({hint})" if (hint := did_you_mean(key, known)) else "") for text, key in extra[:most]]
+    rest = [text for text, _ in extra[most:]]
+    return "unknown field" + ("s " if len(extra) > 1 else " ") + _some(shown + rest, most)
 
 
 MAX_PROBLEMS = 20
@@ -539,7 +547,9 @@ def schema_reason(err: Any) -> str:
     if validator == "type":
         return f"{brief(value)} is not of type {brief(expected)}"
     if validator == "enum":
-        return f"{brief(value)} is not one of {_some([brief(e) for e in expected], 12)}"
+        reason = f"{brief(value)} is not one of {_some([brief(e) for e in expected], 12)}"
+        hint = did_you_mean(value, [e for e in expected if isinstance(e, str)])
+        return f"{reason} ({hint})" if hint else reason
     if validator == "const":
         return f"{brief(value)} is not {brief(expected)}"
     if validator in ("minimum", "maximum"):

@@ -6,8 +6,10 @@ Every error is a :class:`ValueError` subclass, so callers that only care about
 
 from __future__ import annotations
 
+import difflib
 import re
 import reprlib
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -62,6 +64,29 @@ def printable(text: str) -> str:
     Ann\x1b[2J\rBen
     """
     return _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+SUGGEST_LIMIT = 64
+"""The longest text a suggestion is looked for: every name a suggestion could be is shorter,
+and difflib's cost grows with the product of the lengths (a hostile key can be megabytes)."""
+
+
+def did_you_mean(value: object, choices: Iterable[str]) -> str:
+    """``"did you mean 'x'?"`` for the choice closest to a misspelt ``value`` (difflib's
+    ratio of at least 0.6), or ``""`` when none is close or ``value`` is not a short text.
+    The one suggestion of the library: unknown variant names (``load_variant``, the command
+    line, a log's ``variant``, ``extends``), unknown fields and values of variant files and
+    logs.
+
+    >>> did_you_mean("speed-dubles", ["speed", "speed-doubles", "spit"])
+    "did you mean 'speed-doubles'?"
+    >>> did_you_mean("same_rnak", ["order", "same_rank"]), did_you_mean("zzzz", ["speed"])
+    ("did you mean 'same_rank'?", '')
+    """
+    if not isinstance(value, str) or len(value) > SUGGEST_LIMIT:
+        return ""
+    close = difflib.get_close_matches(value, [c for c in choices if len(c) <= SUGGEST_LIMIT], n=1)
+    return f"did you mean {brief(close[0])}?" if close else ""
 
 
 class SpeedrulesError(ValueError):

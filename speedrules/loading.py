@@ -11,7 +11,6 @@ as a :class:`~speedrules.errors.VariantError` whose entries name file and field.
 from __future__ import annotations
 
 import copy
-import difflib
 import functools
 import json
 import os
@@ -37,7 +36,7 @@ from .documents import (
     read_text,
     schema_reason,
 )
-from .errors import InvalidArgumentError, VariantError, brief
+from .errors import InvalidArgumentError, VariantError, brief, did_you_mean
 from .variant import (
     Call,
     Claim,
@@ -213,8 +212,8 @@ class FileScope:
 def unknown_variant(ref: str) -> str:
     """The reason for a name that is neither a bundled variant nor a variant file, with the
     closest bundled name when one is close."""
-    close = difflib.get_close_matches(ref, variant_names(), n=1) if len(ref) <= 64 else []
-    hint = f"did you mean {close[0]!r}? " if close else ""
+    hint = did_you_mean(ref, variant_names())
+    hint += " " if hint else ""
     return (f"unknown variant {brief(ref)}: not a bundled variant nor a variant file "
             f"({', '.join(VARIANT_SUFFIXES)}); {hint}`speedrules variants` lists the bundled ones")
 
@@ -528,7 +527,7 @@ def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:
 
     >>> load_reference("speed", FileScope.inside(None), "log.json: variant").name
     'speed'
-    >>> load_reference("/etc/passwd.yaml", FileScope.inside("logs"), "log.json: variant")
+    >>> load_reference("/etc/passwd.yaml", FileScope.inside("logs"), "log.json: variant")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     speedrules.errors.VariantError: log.json: variant: '/etc/passwd.yaml' may not be read: ...
@@ -588,8 +587,7 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
         raise VariantError([(brief(ref).strip("'"), problem)])
     path = Path(ref)
     if path.suffix.lower() not in VARIANT_SUFFIXES and not _exists(path):
-        known = ", ".join(variant_names())
-        raise VariantError([(ref, f"unknown variant: not a bundled variant ({known}) nor a file")])
+        raise VariantError([(ref, unknown_variant(ref))])
     resolver = _Resolver()
     doc, display = resolver.load_named(ref, FileScope.trusted(), ref)
     return _freeze(doc, display)

@@ -380,8 +380,8 @@ def test_unknown_variant_name_exits_2_and_suggests(capsys: pytest.CaptureFixture
     assert (code, out) == (2, "")
     assert_clean_error(err)
     lines = err.splitlines()
-    assert lines[0].startswith("speedrules: sped: unknown variant: not a bundled variant (speed, ")
-    assert "speedrules: sped: did you mean 'speed'?" in lines
+    assert lines == ["speedrules: sped: unknown variant 'sped': not a bundled variant nor a variant file (.yaml, .yml, "
+                     ".json); did you mean 'speed'? `speedrules variants` lists the bundled ones"]
 
 
 def test_unknown_variant_name_far_from_any_gets_no_suggestion(capsys: pytest.CaptureFixture[str]) -> None:

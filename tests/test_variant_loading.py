@@ -560,3 +560,86 @@ def test_the_step_table_is_ranks_step(name: str) -> None:
     steps = v.tables.steps
     assert len(steps) == WILD + 1 and all(len(row) == WILD + 1 for row in steps)
     assert all(steps[top][rank] == step(v.rank_order, top, rank) for top in range(WILD + 1) for rank in range(WILD + 1))
+
+
+# ------------------------------------------------------------------ one suggestion for a misspelling (issue 29)
+
+
+SUGGESTION = "did you mean 'speed-doubles'?"
+
+
+def _refusal(ref: str) -> str:
+    """How every place that names a variant refuses an unknown name: the same words."""
+    return (f"unknown variant {ref!r}: not a bundled variant nor a variant file (.yaml, .yml, .json); "
+            f"{SUGGESTION} `speedrules variants` lists the bundled ones")
+
+
+def test_a_misspelt_variant_name_gets_the_same_suggestion_everywhere(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from speedrules.cli import main
+
+    # load_variant (it listed all the bundled names, with no suggestion)
+    with pytest.raises(VariantError) as caught:
+        load_variant("speed-dubles")
+    assert list(caught.value.errors) == [("speed-dubles", _refusal("speed-dubles"))]
+    # the command line: that one error, once
+    assert main(["show", "speed-dubles"]) == 2
+    assert capsys.readouterr().err == f"speedrules: speed-dubles: {_refusal('speed-dubles')}\n"
+    # extends, in a variant file and in a document
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: speed-dubles\n", encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant(house)
+    assert list(caught.value.errors) == [(f"{house}: extends", _refusal("speed-dubles"))]
+    with pytest.raises(VariantError) as caught:
+        variant_from_document({"extends": "speed-dubles"}, name="doc")
+    assert list(caught.value.errors) == [("doc: extends", _refusal("speed-dubles"))]
+    # a log's variant, and the variant a log embeds
+    log = {"format": "speedrules-log/1", "variant": "speed-dubles", "deals": []}
+    with pytest.raises(speedrules.LogError) as logged:
+        speedrules.parse_log(log, "game.json")
+    assert logged.value.problems[0][0] == "game.json: variant"
+    assert logged.value.problems[0][1].startswith(_refusal("speed-dubles"))
+    with pytest.raises(speedrules.LogError) as logged:
+        speedrules.parse_log({**log, "variant": {"extends": "speed-dubles"}}, "game.json")
+    assert SUGGESTION in logged.value.problems[0][1]
+
+
+def test_a_misspelt_field_or_value_gets_a_suggestion_in_variant_files_and_logs(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: speed\nranks: {same_rnak: true, order: cyclik}\nplayrs: 2\n", encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant(house)
+    assert list(caught.value.errors) == [
+        (f"{house}: (top level)", "unknown field 'playrs' (did you mean 'players'?)"),
+        (f"{house}: ranks", "unknown field 'same_rnak' (did you mean 'same_rank'?)"),
+        (f"{house}: ranks.order", "'cyclik' is not one of 'cyclic', 'ace-high' (did you mean 'cyclic'?)"),
+    ]
+    game = speedrules.deal("speed", seed=1)
+    game.reveal()
+    data = game.to_log().to_json()
+    data["deals"][0]["layuot"] = data["deals"][0].pop("layout")
+    data["varaint"] = "speed"
+    with pytest.raises(speedrules.LogError) as logged:
+        speedrules.parse_log(data, "game.json")
+    problems = list(logged.value.problems)
+    assert ("game.json: (top level)", "unknown field 'varaint' (did you mean 'variant'?)") in problems
+    assert ("game.json: deals[0]", "unknown field 'layuot' (did you mean 'layout'?)") in problems
+    # nothing close, nothing suggested; several unknown fields each get their own
+    with pytest.raises(VariantError) as caught:
+        variant_from_document({"extends": "speed", "zzz": 1, "dek": {}, "x" * 10_000: 1}, name="doc")
+    [(where, why)] = caught.value.errors
+    assert where == "doc: (top level)"
+    assert why.startswith("unknown fields 'dek' (did you mean 'deck'?), 'xxxx") and why.count("did you mean") == 1
+
+
+def test_the_suggestion_is_made_in_one_place() -> None:
+    """``speedrules.errors.did_you_mean`` is the only user of difflib in the package."""
+    package = Path(speedrules.__file__).parent
+    users = sorted(p.name for p in package.glob("*.py") if "difflib" in p.read_text(encoding="utf-8"))
+    assert users == ["errors.py"]
+    from speedrules.errors import did_you_mean
+
+    assert did_you_mean("speed-dubles", variant_names()) == SUGGESTION
+    assert did_you_mean("s" * 65, ["s" * 64]) == ""  # a hostile text is not compared at all
+    assert did_you_mean(3, ["3"]) == ""
