@@ -14,6 +14,9 @@ the record of every applied action (:attr:`Game.history`), and ``can_x`` / ``x``
 ['AH', 'QH']
 >>> sum(1 for a in game.legal_actions(0) if a.__class__.__name__ == "Play")
 1
+>>> game.apply("0:JC>1")      # an action's notation is read where an action is expected
+>>> game.history[-1]
+Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=())
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .actions import (
     Play,
     Rebuild,
     Reveal,
+    parse_action,
 )
 from .cards import Card
 from .dealing import check_layout as check_layout
@@ -63,6 +67,12 @@ from .variant import Variant
 
 if TYPE_CHECKING:
     from .log import Log
+
+
+def as_action(action: Action | str) -> Action:
+    """``action``, or the action its notation names (:func:`~speedrules.actions.parse_action`);
+    anything else is left to the caller, which refuses what is not an action."""
+    return parse_action(action) if isinstance(action, str) else action
 
 
 class LegalActions(Sequence[Action]):
@@ -108,9 +118,15 @@ class LegalActions(Sequence[Action]):
         return out
 
     def __contains__(self, action: object) -> bool:
-        """Whether ``action`` is listed, decided without listing: the rules judge it, in the form
+        """Whether ``action`` (or its notation, ``"0:JC>1"``; text that is not one is not listed)
+        is listed, decided without listing: the rules judge it, in the form
         :meth:`Game.legal_actions` lists actions (a draw that names no card, ``Rebuild()``)."""
         game, k, player = self._game, self._game.kernel, self._player
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except InvalidActionError:
+                return False
         if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)) or k.is_over():
             return False
         seat = getattr(action, "player", None)
@@ -608,8 +624,10 @@ class Game:
                                        self._count + len(self._history) if index is None else index)
 
     @staticmethod
-    def encode(action: Action) -> tuple[int, int, int, Any, tuple[int, ...]]:
-        """``(kind, player, pile, cards, declared)`` of an action, for :meth:`check_event`."""
+    def encode(action: Action | str) -> tuple[int, int, int, Any, tuple[int, ...]]:
+        """``(kind, player, pile, cards, declared)`` of an action (or its notation), for
+        :meth:`check_event`."""
+        action = as_action(action)
         if isinstance(action, Play):
             return PLAY, action.player, action.pile, [c.code for c in action.cards], action.declared
         if isinstance(action, Draw):
@@ -627,29 +645,33 @@ class Game:
             return PICKUP, action.player, action.pile, None, ()
         raise InvalidActionError(f"not an action: {brief(action)}")
 
-    def check(self, action: Action, t: float | int | None = None) -> Violation | None:
+    def check(self, action: Action | str, t: float | int | None = None) -> Violation | None:
         """Why ``action`` (at time ``t``, optional) is illegal now, or ``None``.  Never changes the game.
 
-        Raises :class:`InvalidActionError` if ``action`` is not an action or ``t`` is not a
-        time (a finite number of milliseconds >= 0)."""
+        ``action`` may be given in its notation (``"0:JC>1"``, read by :func:`parse_action`).
+        Raises :class:`InvalidActionError` if ``action`` is not an action (nor its notation) or
+        ``t`` is not a time (a finite number of milliseconds >= 0)."""
         kind, player, pile, cards, declared = self.encode(action)
         return self.kernel.check_event(kind, player, pile, cards, declared, checked_time(t))
 
-    def is_legal(self, action: Action, t: float | int | None = None) -> bool:
-        """Whether ``action`` (at time ``t``, optional) may be applied now."""
+    def is_legal(self, action: Action | str, t: float | int | None = None) -> bool:
+        """Whether ``action`` (or its notation; at time ``t``, optional) may be applied now."""
         return self.check(action, t) is None
 
     # ------------------------------------------------------------------ doing
 
-    def apply(self, action: Action, t: float | int | None = None) -> None:
+    def apply(self, action: Action | str, t: float | int | None = None) -> None:
         """Apply ``action`` (at time ``t`` in ms since the reveal, optional), or raise
         :class:`IllegalActionError` naming the broken rule (leaving the game unchanged).
+        ``action`` may be its notation, as python-chess's ``push_san`` takes a move's:
+        ``game.apply("0:JC>1")`` is ``game.apply(parse_action("0:JC>1"))``.
 
         With times, plays on one pile at the same ``t`` are collisions, resolved by the
         variant's policy (see :attr:`collisions`), and two players going out at the same
         ``t`` tie the deal where the variant says so.  An action or a time that is not
         well formed raises :class:`InvalidActionError` (the game unchanged too).
         """
+        action = as_action(action)
         kind, player, pile, cards, declared = self.encode(action)
         t = checked_time(t)
         problem = self.kernel.check_event(kind, player, pile, cards, declared, t)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import rules
-from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
+from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .cards import Card, deck_codes, diff_text
 from .dealing import checked_names, checked_time, make_rng
 from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
@@ -135,8 +135,15 @@ class SpitOutcome:
         return self.winner is None
 
 
-def encode(action: SpitAction) -> tuple[int, int, int, int, int | None]:
-    """``(kind, player, a, b, card)`` of an action, as :meth:`SpitKernel.check_event` takes it."""
+def as_spit_action(action: SpitAction | str) -> SpitAction:
+    """``action``, or the Spit action its notation names (:func:`~speedrules.actions.parse_spit_action`)."""
+    return parse_spit_action(action) if isinstance(action, str) else action
+
+
+def encode(action: SpitAction | str) -> tuple[int, int, int, int, int | None]:
+    """``(kind, player, a, b, card)`` of an action (or its notation), as
+    :meth:`SpitKernel.check_event` takes it."""
+    action = as_spit_action(action)
     if isinstance(action, Spit):
         return SPIT, -1, -1 if action.pile is None else action.pile, -1, None
     if isinstance(action, (StockPlay, GapMove, Pairing)):
@@ -391,19 +398,22 @@ class SpitGame:
 
     # ------------------------------------------------------------------ rules
 
-    def check(self, action: SpitAction, t: float | int | None = None) -> Violation | None:
-        """Why ``action`` is illegal now, or ``None``; never changes the game."""
+    def check(self, action: SpitAction | str, t: float | int | None = None) -> Violation | None:
+        """Why ``action`` (or its notation, ``"0:2>1"``, read by :func:`parse_spit_action`) is
+        illegal now, or ``None``; never changes the game."""
         kind, player, a, b, card = encode(action)
         t = checked_time(t)
         if self.outcome() is not None:
             return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None, "the game is over")
         return self.kernel.check_event(kind, player, a, b, card, t)
 
-    def is_legal(self, action: SpitAction, t: float | int | None = None) -> bool:
+    def is_legal(self, action: SpitAction | str, t: float | int | None = None) -> bool:
         return self.check(action, t) is None
 
-    def apply(self, action: SpitAction, t: float | int | None = None) -> None:
-        """Apply ``action``, or raise :class:`IllegalActionError` naming the rule (the game unchanged)."""
+    def apply(self, action: SpitAction | str, t: float | int | None = None) -> None:
+        """Apply ``action`` (or its notation: ``sg.apply("spit")``), or raise
+        :class:`IllegalActionError` naming the rule (the game unchanged)."""
+        action = as_spit_action(action)
         problem = self.check(action, t)
         if problem is not None:
             raise IllegalActionError(problem)

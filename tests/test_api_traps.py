@@ -270,3 +270,55 @@ def test_a_verdict_reads_with_its_log_s_name_as_the_command_line_prints_it(capsy
     [(name, verdict)] = list(referee_path(archive))
     assert name == f"{archive}:2" and str(verdict).startswith(f"{archive}:2: speed: valid")
     assert isinstance(verdict, speedrules.Verdict) and f"{archive}:2: speed" in verdict._repr_html_()
+
+
+# ------------------------------------------------------------------ issue 29: an action's notation is an action
+
+
+def test_a_game_takes_an_action_s_notation_where_it_takes_the_action() -> None:
+    """``game.apply("0:JC>1")`` as python-chess's ``board.push_san("e4")``: the notation
+    ``str(action)`` writes is read by ``parse_action`` wherever a game takes an action."""
+    from speedrules import Draw, InvalidActionError, Play, parse_action
+
+    by_text, by_value = speedrules.deal("speed", seed=1), speedrules.deal("speed", seed=1)
+    for text in ("reveal", "0:JC>1", "0+", "1:QS>1"):
+        action = parse_action(text)
+        assert by_text.is_legal(text) is by_value.is_legal(action) is True
+        assert text in by_text.legal and text in by_text.legal_actions(getattr(action, "player", None))
+        by_text.apply(text, t=100)
+        by_value.apply(action, t=100)
+        assert by_text == by_value and by_text.history == by_value.history
+    assert by_text.history[1] == Play(0, "JC", 1) and by_text.history[2] == Draw(0, "4D")  # the card drawn
+    # an illegal one is judged, a text that is no action is refused, the game unchanged either way
+    assert by_text.check("0:10S>0") == by_value.check(Play(0, "10S", 0)) is not None
+    assert not by_text.is_legal("0+") and "0+" not in by_text.legal and "nonsense" not in by_text.legal
+    before = by_text.position()
+    with pytest.raises(speedrules.IllegalActionError, match=r"play\.rank"):
+        by_text.apply("0:10S>0")
+    for junk, error in (("0:JC", InvalidActionError), ("spit", InvalidActionError), ("", InvalidActionError),
+                        ("0:XX>1", speedrules.CardError)):  # as parse_action refuses each
+        with pytest.raises(error):
+            by_text.apply(junk)
+        with pytest.raises(error):
+            by_text.check(junk)
+    assert by_text.position() == before
+
+
+def test_a_spit_game_takes_an_action_s_notation_too() -> None:
+    from speedrules import InvalidActionError, Spit, StockPlay, parse_spit_action
+
+    by_text, by_value = speedrules.deal_spit("spit", seed=2), speedrules.deal_spit("spit", seed=2)
+    for text in ("spit", "0:2>0"):
+        assert by_text.is_legal(text) is by_value.is_legal(parse_spit_action(text)) is True
+        by_text.apply(text, t=0)
+        by_value.apply(parse_spit_action(text), t=0)
+        assert by_text.position() == by_value.position() and by_text.history == by_value.history
+    assert by_text.history[0][:2] == [Spit(), StockPlay(0, 2, 0, "9H")]  # the card played, recorded
+    assert by_text.check("0:0>1") == by_value.check(StockPlay(0, 0, 1)) is not None
+    before = by_text.position()
+    with pytest.raises(speedrules.IllegalActionError, match=r"play\.rank"):
+        by_text.apply("0:0>1")
+    for junk in ("0:JC>1", "reveal", "spit>x"):
+        with pytest.raises(InvalidActionError):
+            by_text.apply(junk)
+    assert by_text.position() == before
