@@ -1,15 +1,19 @@
-"""Every module of speedrules shows at least one example in its docstrings, and none is skipped.
+"""Every module of speedrules shows at least one example in its docstrings, and none is skipped;
+every example, in the modules and in README.md and docs/*.md, runs under the plain doctest module.
 
-The examples themselves run under ``--doctest-modules``, which pyproject.toml turns on for
+The modules' examples run under ``--doctest-modules``, which pyproject.toml turns on for
 a plain ``pytest`` (``speedrules`` is one of its test paths); this file checks that this
 stays so, that no module is left without an example, and that no example is marked
-``+SKIP`` (an example shows real behaviour, or it is not an example).
+``+SKIP`` (an example shows real behaviour, or it is not an example).  It also runs them
+with no option flags, and ``python -m doctest README.md docs/*.md`` as a reader would.
 """
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import importlib
+import io
 import pkgutil
 import tomllib
 from pathlib import Path
@@ -46,3 +50,58 @@ def test_module_shows_an_example_and_skips_none(name: str) -> None:
     if name not in SKIPS_PENDING:
         skipped = [f"{t.name}: {ex.source.strip()}" for t in tests for ex in t.examples if ex.options.get(doctest.SKIP)]
         assert skipped == [], f"{name}: examples marked +SKIP"
+
+
+# ------------------------------------------------------------------------ the documents, by the plain doctest module
+
+
+DOCUMENTS = ["README.md", *sorted(str(p.relative_to(REPO)) for p in (REPO / "docs").glob("*.md"))]
+
+
+def _files_in_repo() -> set[str]:
+    """The repository's files, less caches and tools' hidden folders (pytest, hypothesis)."""
+    return {str(p.relative_to(REPO)) for p in REPO.rglob("*")
+            if not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(REPO).parts)}
+
+
+def test_the_documents_examples_run_as_written_by_plain_doctest() -> None:
+    """``python -m doctest README.md docs/*.md`` from the repository's root, with no option
+    flags (a file may set its own with a ``# doctest:`` directive, which the module honours):
+    every example passes, and none leaves a file behind.  Each file is one session."""
+    import os
+    import subprocess
+    import sys
+
+    parser = doctest.DocTestParser()
+    counts = {name: len(parser.get_examples((REPO / name).read_text(encoding="utf-8"))) for name in DOCUMENTS}
+    assert counts["README.md"] >= 30 and counts["docs/api.md"] >= 120, counts
+    before = _files_in_repo()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "doctest", *DOCUMENTS], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert _files_in_repo() - before == set()
+
+
+def test_the_plain_doctest_run_fails_when_an_example_is_wrong(tmp_path: Path) -> None:
+    """The check above can fail: a closing fence right after an output is read as output."""
+    import subprocess
+    import sys
+
+    page = tmp_path / "page.md"
+    page.write_text("```pycon\n>>> 1 + 1\n2\n```\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "doctest", str(page)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "1 of   1 in page.md" in done.stdout
+    page.write_text("```pycon\n>>> 1 + 1\n2\n\n```\n", encoding="utf-8")
+    assert subprocess.run([sys.executable, "-m", "doctest", str(page)], timeout=60).returncode == 0
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_examples_run_under_plain_doctest(name: str) -> None:
+    """Every docstring example runs with no option flags too (pytest's run adds ELLIPSIS and
+    NORMALIZE_WHITESPACE; an example that needs one says so with a directive)."""
+    module = importlib.import_module(name)
+    report = io.StringIO()
+    with contextlib.redirect_stdout(report):
+        result = doctest.testmod(module, optionflags=0, report=True)
+    assert result.failed == 0, report.getvalue()
