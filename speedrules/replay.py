@@ -11,7 +11,7 @@ verdict at the top and a deal picker.  The page loads nothing (no network, no ot
 style, script and pictures are inline, and every text from a log is escaped, in the HTML and
 inside the script's data (which is JSON with ``<``, ``>`` and ``&`` written as ``\\u`` escapes,
 so no text can close the script).  ``#deal=D&step=K`` in the page's address opens deal ``D``
-at step ``K``.
+at step ``K``, on loading and whenever the address changes (a link, the back button).
 
 >>> from speedrules import deal
 >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
@@ -268,9 +268,14 @@ _SCRIPT = """
     else if (ev.key === "Home") { show(deal, 0); ev.preventDefault(); }
     else if (ev.key === "End") { show(deal, 1e9); ev.preventDefault(); }
   });
-  var m = /deal=(\\d+)/.exec(location.hash), k = /step=(\\d+)/.exec(location.hash);
-  var d0 = m ? Math.min(parseInt(m[1], 10), data.deals.length - 1) : 0;
-  show(d0, k ? parseInt(k[1], 10) : 0, true);
+  function fromAddress(loading) {  // #deal=D&step=K: on loading, and whenever the address changes
+    var m = /deal=(\\d+)/.exec(location.hash), k = /step=(\\d+)/.exec(location.hash);
+    if (!loading && !m && !k) { return; }
+    var d = m ? Math.min(parseInt(m[1], 10), data.deals.length - 1) : (loading ? 0 : deal);
+    show(d, k ? parseInt(k[1], 10) : 0, loading);
+  }
+  window.addEventListener("hashchange", function () { fromAddress(false); });
+  fromAddress(true);
 })();
 """
 

@@ -283,6 +283,32 @@ def test_the_address_picks_the_step_and_the_picker_the_deal(browser: Any, tmp_pa
         view.close()
 
 
+def test_a_change_of_address_moves_the_table(browser: Any, tmp_path: Path) -> None:
+    """#deal=D&step=K is followed after loading too: a link, a typed address, the back button.
+    (The page's policy forbids evaluating text as script, so the test waits for selectors.)"""
+    path = write_page(tmp_path, EXAMPLES / "spit-game.json", EXAMPLES / "finished-game.json")
+    last = len(read_log(EXAMPLES / "spit-game.json").rounds)  # the Speed deal's place in the picker
+    view = Viewer(browser, path, "#deal=0&step=5")
+    try:
+        assert view.step() == 5
+        view.page.evaluate("location.hash = '#deal=0&step=12'")
+        view.page.wait_for_selector("#table[data-deal='0'][data-step='12']", timeout=5000)
+        game = SpitGame.from_log(read_log(EXAMPLES / "spit-game.json"), 0, upto=12)
+        assert view.cards("pile") == [str(t) for t in game.tops if t is not None]
+        view.page.evaluate(f"location.hash = '#deal={last}&step=3'")
+        view.page.wait_for_selector(f"#table[data-deal='{last}'][data-step='3']", timeout=5000)
+        assert view.page.input_value("#deal") == str(last)
+        assert sorted(view.cards("hand")) == sorted(
+            str(c) for h in Game.from_log(read_log(EXAMPLES / "finished-game.json"), 0, upto=3).hands for c in h)
+        view.page.go_back()  # the address before: deal 0, step 12
+        view.page.wait_for_selector("#table[data-deal='0'][data-step='12']", timeout=5000)
+        view.page.evaluate("location.hash = '#notes'")  # an address that names no step leaves the table
+        view.page.keyboard.press("ArrowRight")
+        assert view.step() == 13 and view.errors == []
+    finally:
+        view.close()
+
+
 def test_a_hostile_log_stays_text(browser: Any, tmp_path: Path) -> None:
     path = write_page(tmp_path, hostile_log(tmp_path))
     view = Viewer(browser, path)
