@@ -460,9 +460,7 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
     if isinstance(highlight, tuple):
         chosen = highlight
     elif highlight is not None:
-        wanted = _as_card(highlight, "highlight")
-        chosen = next(((p, i) for p, row in enumerate(game.stock) for i, pile in enumerate(row)
-                       if pile and pile[0] == wanted and (viewer is None or p == viewer)), None)
+        chosen = highlight_place(game, highlight, viewer)
     targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, StockPlay) and chosen is not None
                         and (a.player, a.stock) == chosen)
     names = game.names
@@ -541,6 +539,27 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
     y += row_h
     y = _caption(c, y, caption, mark, width)
     return c.svg(width, y + MARGIN, text(head))
+
+
+def highlight_place(game: Game | SpitGame, highlight: Card | str, viewer: int | None = None) -> tuple[int, int] | None:
+    """Where the card ``highlight`` is face up for :func:`table` to outline: ``(seat, place in
+    the hand)`` in Speed, ``(player, stock pile)`` in Spit (on a pile's top); ``None`` when no
+    hand (Spit: no stock pile's top) that the picture shows holds it (``viewer``: only that
+    seat's is shown).
+
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> highlight_place(game, "JC"), highlight_place(game, "JC", viewer=1), highlight_place(game, "AH")
+    ((0, 0), None, None)
+    """
+    from .game import Game
+
+    wanted = _as_card(highlight, "highlight")
+    if isinstance(game, Game):
+        return next(((seat, i) for seat, hand in enumerate(game.hands) if viewer is None or seat == viewer
+                     for i, held in enumerate(hand) if held == wanted), None)
+    return next(((p, i) for p, row in enumerate(game.stock) if viewer is None or p == viewer
+                 for i, pile in enumerate(row) if pile and pile[0] == wanted), None)
 
 
 # ------------------------------------------------------------------------------------- entry

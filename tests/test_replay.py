@@ -19,8 +19,18 @@ from typing import Any
 
 import pytest
 
-from speedrules import Game, SpitGame, read_log, referee
-from speedrules.replay import MAX_FRAMES, DealReplay, EventLine, replay_deal, replay_page
+from speedrules import Game, IllegalActionError, SpitGame, read_log, referee, svg
+from speedrules.replay import (
+    MAX_FRAMES,
+    DealReplay,
+    EventLine,
+    deal_count,
+    event_count,
+    first_violation,
+    replay_deal,
+    replay_page,
+    table_game,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -130,6 +140,58 @@ def test_a_page_has_a_limit() -> None:
         replay_page([many])
     with pytest.raises(ValueError, match="nothing to replay"):
         replay_page([])
+
+
+SHIPPED = sorted([*EXAMPLES.glob("*.json"), *(ROOT / "tests" / "logs").glob("*.json")])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_one_table_is_the_table_the_game_gives(path: Path) -> None:
+    """table_game (one table, from the coded events) draws what Game.from_log/SpitGame.from_log
+    give after the same events, and has no table exactly where they refuse to lay the deal."""
+    log = read_log(path)
+    verdict = referee(log)
+    from_log = SpitGame.from_log if log.variant.spit is not None else Game.from_log
+    for deal in range(deal_count(log)):
+        first = first_violation(verdict.deals[deal])
+        known = event_count(log, deal) if first is None or first.event is None else first.event
+        for upto in sorted({0, 1, known // 2, known - 1, known} & set(range(known + 1))):
+            game = table_game(log, deal, upto, verdict)
+            try:
+                expected = from_log(log, deal, upto)  # type: ignore[operator]
+            except IllegalActionError:
+                assert game is None, (deal, upto)
+                break
+            assert game is not None, (deal, upto)
+            assert game.position() == expected.position()
+            assert svg.table(game, caption="x") == svg.table(expected, caption="x")
+        with pytest.raises(ValueError, match="is known after 0 to"):
+            table_game(log, deal, known + 1, verdict)
+
+
+def gap_log_text(moves: int) -> str:
+    """benchmarks/spit_gap_log.py's log: a Spit round of ``moves`` legal gap moves back and forth."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("spit_gap_log", ROOT / "benchmarks" / "spit_gap_log.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text: str = module.gap_log_text(moves)
+    return text
+
+
+def test_a_deal_too_long_for_a_page_is_refused_before_it_is_drawn(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "gaps.json"
+    path.write_text(gap_log_text(MAX_FRAMES), encoding="utf-8")
+    log = read_log(path)
+    drawn: list[int] = []
+    monkeypatch.setattr("speedrules.replay.table_svg", lambda *a, **k: drawn.append(1) or "<svg/>")
+    with pytest.raises(ValueError, match=f"round 0 of .* has {event_count(log, 0) + 1} tables, too many for one "
+                                         f"page \\(at most {MAX_FRAMES}\\)"):
+        replay_deal(log, 0)
+    assert drawn == []
 
 
 # ------------------------------------------------------------------------------------- in a browser
