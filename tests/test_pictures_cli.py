@@ -358,12 +358,15 @@ def test_several_variants_print_one_table_each(capsys: pytest.CaptureFixture[str
 def test_simulate_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("matplotlib", reason="the plot extra is not installed")
     out = tmp_path / "cmp.svg"
-    code, stdout, _ = run(capsys, "simulate", "speed", "speed-15", "-n", "15", "--seed", "1", "--plot", str(out))
-    assert code == 0 and stdout.count("simulated deals") == 2
+    code, stdout, err = run(capsys, "simulate", "speed", "speed-15", "-n", "15", "--seed", "1", "--plot", str(out))
+    assert code == 0 and stdout.count("simulated deals") == 2 and err == ""
+    assert stdout.endswith(f"\n{out}: the plots of speed, speed-15 (15 deals each)\n")  # where it went, as render says
     ET.fromstring(out.read_bytes())
     assert "speed-15" in out.read_text(encoding="utf-8")
     png = tmp_path / "spit.png"
-    assert run(capsys, "simulate", "spit", "-n", "3", "--seed", "1", "--plot", str(png))[0] == 0
+    code, stdout, err = run(capsys, "simulate", "spit", "-n", "3", "--seed", "1", "--plot", str(png), "--json")
+    assert code == 0 and err == f"speedrules: {png}: the plots of spit (3 games each)\n"
+    assert [sorted(json.loads(line)) for line in stdout.splitlines()] == [sorted(json.loads(stdout))]  # JSON only
     assert png.read_bytes()[:4] == b"\x89PNG"
     code, stdout, err = run(capsys, "simulate", "speed", "-n", "3", "--plot", str(tmp_path / "x.pdf"))
     assert (code, stdout) == (2, "") and "--plot" in err and ".svg or a .png" in err
