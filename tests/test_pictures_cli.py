@@ -3,6 +3,7 @@ what they draw, and hostile or bad input (a located error and exit 2, never a tr
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import subprocess
@@ -12,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import FUZZ_EXAMPLES, run_cli, seed_documents
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from speedrules import Game, Log, SpitGame, read_log, referee, svg
 from speedrules.cli import main
@@ -340,6 +344,64 @@ def test_view_counts_its_tables_before_it_judges(capsys: pytest.CaptureFixture[s
     code, stdout, err = run(capsys, "view", str(log), "-o", str(tmp_path / "r.html"))
     assert (code, stdout, judged) == (2, "", [])
     assert err == f"speedrules: {log}: holds more than 5000 tables, too many for one page: pick deals with --deal\n"
+
+
+def drawn(picture: str) -> list[tuple[str | None, ...]]:
+    """What a picture shows of the table: each card face up and where, each stack's size."""
+    keys = ("data-in", "data-card", "data-depth", "data-draw", "data-spit", "data-count", "data-stock", "data-pile")
+    return [tuple(e.get(k) for k in keys) for e in ET.fromstring(picture).iter() if any(e.get(k) for k in keys)]
+
+
+@st.composite
+def reshuffled_logs(draw: st.DrawFn) -> tuple[dict[str, Any], int, int]:
+    """A shipped or simulated log whose events and rounds are dropped, repeated and swapped: a
+    readable log that breaks rules anywhere (rounds out of order, plays that no longer fit), and
+    a deal and an event to draw."""
+    doc = copy.deepcopy(draw(st.sampled_from(seed_documents())))
+    deals = doc["deals"]
+    for _ in range(draw(st.integers(1, 4))):
+        deal = deals[draw(st.integers(0, len(deals) - 1))]
+        events = deal["events"]
+        what = draw(st.sampled_from(["drop", "repeat", "swap", "drop deal", "repeat deal"]))
+        if what.endswith("deal"):
+            at = draw(st.integers(0, len(deals) - 1))
+            deals.insert(draw(st.integers(0, len(deals))), copy.deepcopy(deals[at])) if what == "repeat deal" \
+                else len(deals) > 1 and deals.pop(at)
+        elif events:
+            at, to = draw(st.integers(0, len(events) - 1)), draw(st.integers(0, len(events) - 1))
+            if what == "drop":
+                events.pop(at)
+            elif what == "repeat":
+                events.insert(to, copy.deepcopy(events[at]))
+            else:
+                events[at], events[to] = events[to], events[at]
+    return doc, draw(st.integers(0, len(deals) - 1)), draw(st.integers(0, 120))
+
+
+@pytest.mark.fuzz
+@settings(max_examples=FUZZ_EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                              HealthCheck.too_slow])
+@given(case=reshuffled_logs())
+def test_render_and_view_of_reshuffled_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                            case: tuple[dict[str, Any], int, int]) -> None:
+    """Whatever rule a readable log breaks, wherever: render draws a table or says why not (exit
+    1 for a deal with no table, 2 for an argument that names nothing), view writes a page; never
+    exit 3, and a table drawn is the one the game gives."""
+    doc, deal, event = case
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "t.svg"
+    out.unlink(missing_ok=True)
+    code, _, err = run_cli(capsys, ["render", str(path), "--deal", str(deal), "--event", str(event), "-o", str(out)])
+    if code == 0:
+        log = read_log(path)
+        game = (SpitGame if log.variant.spit is not None else Game).from_log(log, deal, event)
+        assert drawn(out.read_text(encoding="utf-8")) == drawn(svg.table(game))
+    else:
+        assert (code == 1 and "no table to draw" in err) or (code == 2 and "--event" in err), err
+    code, _, err = run_cli(capsys, ["render", str(path), "-o", str(out)])
+    assert code in (0, 1), err
+    run_cli(capsys, ["view", str(path), "--deal", str(deal), "-o", str(tmp_path / "r.html")])
 
 
 # ------------------------------------------------------------------------------------- simulate
