@@ -28,6 +28,7 @@ from speedrules.replay import (
     event_count,
     first_violation,
     replay_deal,
+    replay_deals,
     replay_page,
     table_game,
 )
@@ -111,6 +112,22 @@ def test_spit_rounds_replay_round_by_round() -> None:
         tops = [g.get("data-card") for g in root.iter(f"{NS}g") if g.get("data-in") == "pile"]
         assert tops == [str(t) for t in last.tops if t is not None]
         assert f"round {r}: " in replay.frames[-1]  # numbered as the referee and the picker number them
+
+
+def test_a_spit_games_rounds_are_replayed_with_each_event_applied_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of every round lays each round from its logged layout: the rounds before it are not
+    replayed again for each (work in proportion to the log, not to its rounds squared)."""
+    log = read_log(EXAMPLES / "spit-game.json")
+    verdict = referee(log)
+    applied: list[int] = []
+    original = SpitGame.apply
+    monkeypatch.setattr(SpitGame, "apply", lambda game, *a: applied.append(1) or original(game, *a))
+    monkeypatch.setattr(SpitGame, "from_log", None)  # not called
+    rounds = list(range(len(log.rounds)))
+    assert len(rounds) >= 3
+    replays = replay_deals(log, rounds, verdict)
+    assert len(applied) == sum(len(log.rounds[r].events) for r in rounds)
+    assert [len(r.frames) for r in replays] == [len(log.rounds[r].events) + 1 for r in rounds]
 
 
 def test_a_spit_violation_is_marked() -> None:
