@@ -678,6 +678,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         except OSError as err:
             report_errors([("--plot", f"{args.plot}: cannot write: {err.strerror or err}")])
             return EXIT_BAD_INPUT
+        # where the plot went, as render and view say it; with --json on standard error, as deal --json says its
+        # seed, so that standard output stays one JSON object a line
+        told = (f"{args.plot}: the plots of {', '.join(r.variant for r in runs)} ({args.games} "
+                f"{'games' if variants[0].spit is not None else 'deals'} each)")
+        (_err if args.json else _out)(printable(told))
     return EXIT_OK
 
 

@@ -30,14 +30,24 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cards import Card
-from .errors import IllegalActionError, printable
+from .errors import printable
 from .log import Log, LogError, iter_log_lines, read_log
 from .referee import Verdict, referee, render_verdict
-from .replay import MAX_FRAMES, replay_deal, replay_page
-from .svg import Mark
+from .replay import (
+    MAX_FRAMES,
+    deal_count,
+    event_count,
+    first_violation,
+    logged_action,
+    no_table,
+    replay_deals,
+    replay_page,
+    table_game,
+)
+from .svg import Mark, highlight_place
 from .svg import table as table_svg
 
 if TYPE_CHECKING:
@@ -69,22 +79,6 @@ def logs_of(path: str) -> Iterator[tuple[str, Log]]:
             yield where, item
         return
     yield path, read_log(path)
-
-
-def deal_count(log: Log) -> int:
-    """How many deals (Spit: rounds) a log holds."""
-    return len(log.rounds) if log.variant.spit is not None else len(log.deals)
-
-
-def _actions(log: Log, deal: int) -> Sequence[tuple[Any, float | int | None]]:
-    return log.spit_actions(deal) if log.variant.spit is not None else log.actions(deal)
-
-
-def _game(log: Log, deal: int, upto: int) -> Any:
-    from .game import Game
-    from .spitgame import SpitGame
-
-    return SpitGame.from_log(log, deal, upto) if log.variant.spit is not None else Game.from_log(log, deal, upto)
 
 
 def _write(path: str, content: str) -> int | None:
@@ -173,31 +167,17 @@ def run_render(args: argparse.Namespace) -> int:
     source, log, deal, verdict = picked
     word = "round" if log.variant.spit is not None else "deal"
     judged = verdict.deals[deal]
-    actions = _actions(log, deal)
-    first = next((v for v in judged.violations if v.event is not None), None)
+    count = event_count(log, deal)
+    first = first_violation(judged)
+    stop = first.event if first is not None else None
     upto = args.event
     if upto is None:
-        upto = first.event if first is not None and first.event is not None else len(actions)
-    elif upto > len(actions):
-        return _report("--event", f"{word} {deal} of {source} has {len(actions)} events: --event is at most that")
-    elif first is not None and first.event is not None and upto > first.event:
-        return _report("--event", f"{word} {deal} of {source} breaks a rule at event {first.event} "
-                                  f"({first.rule}): the table is known up to --event {first.event}")
-    try:
-        game = _game(log, deal, upto)
-    except IllegalActionError as err:  # the layout breaks a rule, or an earlier Spit round does
-        from .cli import report_errors
-
-        report_errors([(f"{source}: {word} {deal}", f"no table to draw: {err}")])
-        return EXIT_RULE_BROKEN
-    mark = None
-    if first is not None and first.event == upto:
-        mark = Mark.of(first, actions[upto][0])
-        caption = f"the table before event {upto}, which breaks a rule"
-    else:
-        late = [v for v in judged.violations if v.event is None]
-        mark = Mark.of(late[0]) if late else None
-        caption = "the layout, before the first event" if upto == 0 else f"after {upto} event{'s' * (upto != 1)}"
+        upto = stop if stop is not None else count
+    elif upto > count:
+        return _report("--event", f"{word} {deal} of {source} has {count} events: --event is at most that")
+    elif first is not None and stop is not None and upto > stop:
+        return _report("--event", f"{word} {deal} of {source} breaks a rule at event {stop} "
+                                  f"({first.rule}): the table is known up to --event {stop}")
     seats = log.variant.players
     if args.viewer is not None and not 0 <= args.viewer < seats:
         return _report("--viewer", f"viewer is a seat from 0 to {seats - 1}, not {args.viewer}")
@@ -205,15 +185,41 @@ def run_render(args: argparse.Namespace) -> int:
         highlight = None if args.highlight is None else Card.parse(args.highlight)
     except ValueError as err:
         return _report("--highlight", str(err))
+    game = table_game(log, deal, upto, verdict)  # one game and one picture, not one per event
+    if game is None:  # the layout breaks a rule, or an earlier Spit round does
+        from .cli import report_errors
+
+        report_errors([(f"{source}: {word} {deal}", f"no table to draw: {no_table(verdict, deal)}")])
+        return EXIT_RULE_BROKEN
+    if highlight is not None and highlight_place(game, highlight, args.viewer) is None:
+        return _report("--highlight", _nowhere(highlight, log.variant.spit is not None, args.viewer, log.names))
+    mark: Mark | None = None
+    if first is not None and stop == upto:
+        mark = Mark.of(first, logged_action(log, deal, upto))
+        caption = f"the table before event {upto}, which breaks a rule"
+    else:
+        late = [v for v in judged.violations if v.event is None]
+        mark = Mark.of(late[0]) if late else None
+        caption = "the layout, before the first event" if upto == 0 else f"after {upto} event{'s' * (upto != 1)}"
     picture = table_svg(game, viewer=args.viewer, highlight=highlight, mark=mark, caption=caption)
     failed = _write(args.output, picture)
     if failed is not None:
         return failed
     if args.output != "-":
-        what = (f"the table before event {upto}, which breaks rule {first.rule}" if mark is not None and first
-                is not None and first.event == upto else caption)
+        what = (f"the table before event {upto}, which breaks rule {first.rule}" if first is not None and
+                stop == upto else caption)
         print(printable(f"{args.output}: {source} {word} {deal}, {what}"))
     return EXIT_OK
+
+
+def _nowhere(card: Card, spit: bool, viewer: int | None, names: Sequence[str]) -> str:
+    """Why ``--highlight CARD`` outlines nothing: the card is in no hand (Spit: on no stock pile's
+    top) that the picture shows."""
+    if spit:
+        where = "on top of no stock pile" if viewer is None else f"on top of none of {names[viewer]}'s stock piles"
+    else:
+        where = "in no hand" if viewer is None else f"not in {names[viewer]}'s hand"
+    return printable(f"{card} is {where} on this table: there is nothing to outline")
 
 
 # ------------------------------------------------------------------------------------- view
@@ -236,17 +242,21 @@ def run_view(args: argparse.Namespace) -> int:
     number = tables = 0
     valid = True
     for source, log in logs_of(args.log):
+        count = deal_count(log)
+        deals = [d for d in range(count) if args.deal is None or args.deal == number + d]
+        number += count
+        if not deals:
+            continue
+        tables += sum(event_count(log, d) + 1 for d in deals)
+        if tables > MAX_FRAMES:  # counted from the coded log: refused before it is judged or drawn
+            return _report(args.log, f"holds more than {MAX_FRAMES} tables, too many for one page: pick "
+                                     "deals with --deal")
         verdict = referee(log)
         valid = valid and verdict.valid
         reports.append(render_verdict(verdict, source))
-        for d in range(deal_count(log)):
-            if args.deal is None or args.deal == number:
-                tables += len(_actions(log, d)) + 1
-                if tables > MAX_FRAMES:  # refused before the pictures are drawn
-                    return _report(args.log, f"holds more than {MAX_FRAMES} tables, too many for one page: pick "
-                                             "deals with --deal")
-                replays.append(replay_deal(log, d, verdict, source=source))
-            number += 1
+        replays += replay_deals(log, deals, verdict, source=source)
+        if args.deal is not None:
+            break  # read up to the deal asked for: a bad line after it does not matter
     if args.deal is not None and not replays:
         return _report("--deal", f"there is no deal {args.deal}: {args.log} holds {number} deal(s)")
     if not replays:

@@ -121,20 +121,47 @@ def _win_share(ax: Any, runs: Sequence[Run], unit: str) -> None:
     ax.legend(fontsize=8)
 
 
+ENDINGS = {"out": "won", "rounds": "won on rounds", "tie": "tied", "dead-end": "dead end",
+           "unfinished": "unfinished", "stuck": "stuck"}
+"""Each way a deal (a game) can end (:attr:`SimResult.reason`), as the plots name it."""
+
+
+def percent(count: int, total: int) -> str:
+    """``count`` of ``total`` as a percentage that shows a rare share rather than rounding it away,
+    and never says all or none when it is not.
+
+    >>> percent(1996, 2000), percent(2, 2000), percent(1, 30000), percent(29999, 30000), percent(0, 5)
+    ('99.8%', '0.1%', '0.0033%', '>99.9%', '0%')
+    """
+    share = 100 * count / max(total, 1)
+    shown = f"{share:.1f}%" if share >= 0.1 else f"{share:.2g}%" if count else "0%"
+    if count < total and shown == "100.0%":
+        shown = ">99.9%"
+    return shown
+
+
+def ending_counts(run: Run) -> dict[str, int]:
+    """How many of a run's deals (games) ended each way that happened, in :data:`ENDINGS`' order."""
+    counts = Counter(r.reason for r in run.results)
+    return {kind: counts[kind] for kind in ENDINGS if counts[kind]}
+
+
 def _endings(ax: Any, runs: Sequence[Run], unit: str) -> None:
-    """How the deals (games) ended, as stacked shares."""
-    kinds = ("out", "rounds", "tie", "dead-end", "unfinished", "stuck")
-    labels = {"out": "won", "rounds": "won on rounds", "tie": "tied", "dead-end": "dead end",
-              "unfinished": "unfinished", "stuck": "stuck"}
+    """How the deals (games) ended, as stacked shares; under each bar, every ending that happened
+    with its count and share, so that a rare one (a tie in a thousand) is read there though its
+    slice of the bar is too thin to see."""
+    counted = [ending_counts(run) for run in runs]
     bottoms = [0.0] * len(runs)
-    for k, kind in enumerate(kinds):
-        shares = [sum(1 for r in run.results if r.reason == kind) / max(len(run.results), 1) for run in runs]
+    for k, (kind, label) in enumerate(ENDINGS.items()):
+        shares = [c.get(kind, 0) / max(len(run.results), 1) for c, run in zip(counted, runs, strict=True)]
         if not any(shares):
             continue
-        ax.bar(range(len(runs)), shares, 0.6, bottom=bottoms, label=labels[kind], color=COLOURS[k % len(COLOURS)])
+        ax.bar(range(len(runs)), shares, 0.6, bottom=bottoms, label=label, color=COLOURS[k % len(COLOURS)])
         bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
     ax.set_xticks(range(len(runs)))
-    ax.set_xticklabels([r.variant for r in runs])
+    ax.set_xticklabels(["\n".join([run.variant, *(f"{ENDINGS[kind]} {n} ({percent(n, len(run.results))})"
+                                                   for kind, n in c.items())])
+                        for c, run in zip(counted, runs, strict=True)], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_title(f"how the {unit} ended")
     ax.set_ylabel(f"share of {unit}")

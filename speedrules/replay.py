@@ -11,7 +11,7 @@ verdict at the top and a deal picker.  The page loads nothing (no network, no ot
 style, script and pictures are inline, and every text from a log is escaped, in the HTML and
 inside the script's data (which is JSON with ``<``, ``>`` and ``&`` written as ``\\u`` escapes,
 so no text can close the script).  ``#deal=D&step=K`` in the page's address opens deal ``D``
-at step ``K``.
+at step ``K``, on loading and whenever the address changes (a link, the back button).
 
 >>> from speedrules import deal
 >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -41,8 +42,10 @@ __all__ = ["MAX_FRAMES", "DealReplay", "EventLine", "deal_verdict_html", "replay
 
 if TYPE_CHECKING:
     from .actions import Action, SpitAction
+    from .game import Game
     from .log import Log
-    from .referee import DealVerdict, Verdict
+    from .referee import DealVerdict, LoggedViolation, Verdict
+    from .spitgame import SpitGame
 
 MAX_FRAMES = 5000
 """The most pictures one page holds (about 10 kB each); :func:`replay_page` refuses more."""
@@ -105,23 +108,174 @@ def _deal_summary(deal: DealVerdict, names: Sequence[str], spit: bool) -> str:
     return "a dead end" if deal.dead_end else "not finished"
 
 
-def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, source: str | None = None) -> DealReplay:
-    """The replay of deal (Spit: round) ``deal`` of ``log``; ``verdict`` is the referee's
-    verdict on the log (judged here when not given).  A deal whose layout breaks a rule, or a
-    Spit round that cannot be reached because an earlier round breaks one, has no frames."""
+def deal_count(log: Log) -> int:
+    """How many deals (Spit: rounds) a log holds."""
+    return len(log.rounds) if log.variant.spit is not None else len(log.deals)
+
+
+def event_count(log: Log, deal: int) -> int:
+    """How many events deal (Spit: round) ``deal`` of ``log`` holds, counted without decoding them
+    (a replay of it has one table more)."""
+    return len(log.rounds[deal].events) if log.variant.spit is not None else len(log.deals[deal].events)
+
+
+def first_violation(judged: DealVerdict) -> LoggedViolation | None:
+    """The first violation of a deal that an event commits (not its layout's, nor one judged at its end)."""
+    return next((v for v in judged.violations if v.event is not None), None)
+
+
+def _spit_starts(verdict: Verdict) -> list[tuple[int, int] | None]:
+    """For each round of a Spit log, the rounds each player won before it; ``None`` for a round
+    that cannot be laid, as :meth:`speedrules.SpitGame.from_log` cannot lay it: the referee found
+    its layout, or its place in the game, breaking a rule (a violation before its first event),
+    or an earlier round breaking one."""
+    starts: list[tuple[int, int] | None] = []
+    wins = [0, 0]
+    broken = False
+    for judged in verdict.deals:
+        broken = broken or any(v.event is None for v in judged.violations)
+        starts.append(None if broken else (wins[0], wins[1]))
+        broken = broken or bool(judged.violations)
+        if judged.winner is not None:
+            wins[judged.winner] += 1
+    return starts
+
+
+def table_game(
+    log: Log, deal: int = 0, upto: int | None = None, verdict: Verdict | None = None,
+) -> Game | SpitGame | None:
+    """The game of deal (Spit: round) ``deal`` of ``log`` after its first ``upto`` events (by
+    default up to its first violation, else all), for drawing that one table; ``None`` when the
+    deal has no table (see :func:`replay_deal`).  ``verdict`` is the referee's (judged here
+    when not given); ``upto`` past the first violation is refused, the table after it is not known.
+
+    The table is the one :meth:`speedrules.Game.from_log` or :meth:`speedrules.SpitGame.from_log`
+    gives, without their cost per event (an action value and a record for each): the deal's
+    coded events are run through the rules kernel (a Spit round's are applied as the referee
+    judged them, not judged again) and the game is made from the position reached, so drawing
+    one table of a long log costs less than judging it.  The game's history is empty.
+
+    >>> from speedrules import Game, deal
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal(); game.play(0, "JC", 1)
+    >>> log = game.to_log()
+    >>> table_game(log, 0, upto=1).position() == Game.from_log(log, 0, upto=1).position()
+    True
+    """
+    from .errors import IllegalActionError, InvalidArgumentError
     from .game import Game
-    from .referee import referee
+    from .referee import DealVerdict, referee, start_deal
+    from .spit import SpitKernel
     from .spitgame import SpitGame
 
     verdict = verdict if verdict is not None else referee(log)
+    first = first_violation(verdict.deals[deal])
+    known = event_count(log, deal) if first is None or first.event is None else first.event
+    upto = known if upto is None else upto
+    if not 0 <= upto <= known:
+        raise InvalidArgumentError(f"the table of deal {deal} is known after 0 to {known} events, not {brief(upto)}")
+    names, variant = log.names, log.variant
+    if variant.spit is not None:
+        wins = _spit_starts(verdict)[deal]
+        if wins is None:
+            return None
+        logged = log.rounds[deal]
+        kernel = SpitKernel(variant, *logged.codes, names=names)
+        apply = kernel.apply_event
+        for event in itertools.islice(logged.events, upto):  # the referee judged them: applied as they stood
+            apply(*event)
+        return SpitGame.from_position(variant, kernel.position(deal, wins), names=names)
+    started = start_deal(variant, log.deals[deal], names)
+    if isinstance(started, DealVerdict):  # the layout breaks a rule
+        return None
+    stopped = started.run(itertools.islice(log.deals[deal].events, upto))
+    if stopped is not None:  # the referee stops before this; a guard, not a second judge
+        raise IllegalActionError(stopped[1])
+    if not started.revealed:  # the few draws before the reveal: a position holds none of them
+        return Game.from_log(log, deal, upto)
+    return Game.from_position(variant, started.position(upto), names=names)
+
+
+def logged_action(log: Log, deal: int, index: int) -> Action | SpitAction:
+    """Event ``index`` of deal (Spit: round) ``deal`` as a library action, decoded alone."""
+    if log.variant.spit is not None:
+        from .spitgame import decode
+
+        return decode(log.rounds[deal].events[index])[0]
+    from .coding import event_json
+    from .log import action_from_json
+
+    return action_from_json(event_json(*log.deals[deal].events[index]))[0]
+
+
+def no_table(verdict: Verdict, deal: int) -> str:
+    """Why deal (Spit: round) ``deal`` has no table (:func:`table_game` gave ``None``): the
+    violation of its layout, or of the round before it that breaks a rule."""
+    own = next((v for v in verdict.deals[deal].violations if v.event is None), None)
+    if own is not None:
+        return own.message
+    earlier = next((r for r in range(deal) if verdict.deals[r].violations), None)
+    if earlier is not None:
+        return f"round {earlier} breaks a rule: {verdict.deals[earlier].violations[0].message}"
+    return "it cannot be laid"
+
+
+def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, source: str | None = None) -> DealReplay:
+    """The replay of deal (Spit: round) ``deal`` of ``log``; ``verdict`` is the referee's
+    verdict on the log (judged here when not given).  A deal whose layout breaks a rule, or a
+    Spit round that cannot be reached because an earlier round breaks one, has no frames.  A
+    deal of more than :data:`MAX_FRAMES` tables is refused (an
+    :class:`~speedrules.errors.InvalidArgumentError`) before anything is drawn."""
+    from .referee import referee
+
+    verdict = verdict if verdict is not None else referee(log)
+    return replay_deals(log, [deal], verdict, source=source)[0]
+
+
+def replay_deals(log: Log, deals: Sequence[int], verdict: Verdict, *, source: str | None = None) -> list[DealReplay]:
+    """The replays of several deals (Spit: rounds) of ``log`` (see :func:`replay_deal`), the
+    rounds before each laid once for all of them."""
+    from .errors import InvalidArgumentError
+
+    word = "round" if log.variant.spit is not None else "deal"
+    for deal in deals:
+        tables = event_count(log, deal) + 1
+        if tables > MAX_FRAMES:
+            raise InvalidArgumentError(f"{word} {deal} of {brief(source or log.name)} has {tables} tables, too many "
+                                       f"for one page (at most {MAX_FRAMES})")
+    starts = _spit_starts(verdict) if log.variant.spit is not None else None
+    return [_replay(log, deal, verdict, source, None if starts is None else starts[deal]) for deal in deals]
+
+
+def _laid(log: Log, deal: int, wins: tuple[int, int] | None) -> Game | SpitGame | None:
+    """The table of a deal before its first event (Spit: of a round, ``wins`` the rounds each
+    player won before it, ``None`` when it cannot be laid)."""
+    from .errors import IllegalActionError
+    from .game import Game
+    from .spit import SpitKernel
+    from .spitgame import SpitGame
+
+    if log.variant.spit is None:
+        try:
+            return Game.from_log(log, deal, upto=0)
+        except IllegalActionError:  # the layout breaks a rule
+            return None
+    if wins is None:
+        return None
+    kernel = SpitKernel(log.variant, *log.rounds[deal].codes, names=log.names)
+    return SpitGame.from_position(log.variant, kernel.position(deal, wins), names=log.names)
+
+
+def _replay(log: Log, deal: int, verdict: Verdict, source: str | None, wins: tuple[int, int] | None) -> DealReplay:
+    """The replay of one deal (see :func:`replay_deal`), laid by :func:`_laid`."""
     names = tuple(n if len(n) <= NAME_LIMIT else n[: NAME_LIMIT - 1] + "…" for n in log.names)
-    spit = bool(log.rounds) if log.variant.spit is not None else False
+    spit = log.variant.spit is not None
     judged = verdict.deals[deal]
     actions: Sequence[tuple[Action | SpitAction, float | int | None]]
     actions = log.spit_actions(deal) if spit else log.actions(deal)
     word = "round" if spit else "deal"
     title = f"{source or log.name}: {word} {deal}"
-    first = next((v for v in judged.violations if v.event is not None), None)
+    first = first_violation(judged)
     stop = first.event if first is not None else None
     collided: dict[int, str] = {}
     for c in judged.collisions:
@@ -140,11 +294,10 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
             kind, note = "collision", collided[i]
         lines.append(EventLine(i, _timed(i, _named(action.describe(), names), t), kind, note))
     summary = _deal_summary(judged, names, spit)
-    frames: list[str] = []
-    try:
-        game: Any = SpitGame.from_log(log, deal, upto=0) if spit else Game.from_log(log, deal, upto=0)
-    except IllegalActionError:
+    game: Any = _laid(log, deal, wins)
+    if game is None:
         return DealReplay(title, summary, (), tuple(lines), stop, judged.valid)
+    frames: list[str] = []
     late = [v for v in judged.violations if v.event is None]
     mark = Mark.of(late[0]) if late and first is None else None
     frames.append(table_svg(game, caption="the layout, before the first event", mark=mark))
@@ -270,9 +423,14 @@ _SCRIPT = """
     else if (ev.key === "Home") { show(deal, 0); ev.preventDefault(); }
     else if (ev.key === "End") { show(deal, 1e9); ev.preventDefault(); }
   });
-  var m = /deal=(\\d+)/.exec(location.hash), k = /step=(\\d+)/.exec(location.hash);
-  var d0 = m ? Math.min(parseInt(m[1], 10), data.deals.length - 1) : 0;
-  show(d0, k ? parseInt(k[1], 10) : 0, true);
+  function fromAddress(loading) {  // #deal=D&step=K: on loading, and whenever the address changes
+    var m = /deal=(\\d+)/.exec(location.hash), k = /step=(\\d+)/.exec(location.hash);
+    if (!loading && !m && !k) { return; }
+    var d = m ? Math.min(parseInt(m[1], 10), data.deals.length - 1) : (loading ? 0 : deal);
+    show(d, k ? parseInt(k[1], 10) : 0, loading);
+  }
+  window.addEventListener("hashchange", function () { fromAddress(false); });
+  fromAddress(true);
 })();
 """
 

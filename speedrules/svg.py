@@ -388,6 +388,63 @@ def _speed_seat(c: _Canvas, t: SpeedTable, seat: int, y: float, mark: Mark | Non
     c.add("</g>")
 
 
+PAIR_W = 2 * CARD_W + GAP
+"""A centre pile and the reserve that feeds it, side by side."""
+PAIR_STEP = PAIR_W + 4 * GAP
+
+
+def _speed_pile(c: _Canvas, t: SpeedTable, p: int, x: float, y: float, mark: Mark | None) -> None:
+    """Centre pile ``p`` of a Speed table, its top's left edge at ``x``."""
+    depth, top, target = t.depths[p], t.tops[p], p in t.targets
+    attrs_ = f' data-pile="{p}"' + (' data-target="true"' if target else "") + \
+        (f' data-depth="{depth}"' if depth is not None else "")
+    c.add(f'<g class="pile"{attrs_}>')
+    if depth:
+        c.add(_depth(x, y, depth))
+    if t.face_down and depth:
+        c.add(_back(x, y, cls="back starter"))
+    elif isinstance(top, Card):
+        note = t.top_notes[p] if p < len(t.top_notes) else ""
+        c.add(_face(top, x, y, attrs_=' data-in="pile"', note=text(note)))
+    elif isinstance(top, str):
+        c.add(_slot(x, y))
+        c.label(x + CARD_W / 2, y + CARD_H / 2, text(top, 10), size=11, anchor="middle")
+    else:
+        c.add(_slot(x, y))
+    if target:
+        c.add(_outline(x, y, TARGET, "target"))
+    if mark is not None and mark.pile == p:
+        c.add(_outline(x, y, OFFENCE, "offending", pad=8))
+    c.label(x + CARD_W / 2, y + CARD_H + 20, f"pile {p}", size=11, anchor="middle", fill="#ffffff", cls="index")
+    if depth is not None:
+        c.label(x + CARD_W / 2, y + CARD_H + 32, _cards(depth), size=10, anchor="middle", fill="#c8e6c9",
+                cls="depth")
+    c.add("</g>")
+
+
+def _speed_centre(c: _Canvas, t: SpeedTable, y: float, mark: Mark | None) -> None:
+    """The centre of a Speed table: each pile with the reserve that feeds it beside it, the two
+    on one panel (the first half's reserves on the left of their piles, the others' on the right)."""
+    piles = len(t.tops)
+    c.add('<g class="centre">')
+    c.label(MARGIN, y + 24, "centre", size=15, weight="bold")
+    c.label(MARGIN, y + 44, "each pile and the", size=12, fill="#c8e6c9")
+    c.label(MARGIN, y + 60, "reserve that feeds it", size=12, fill="#c8e6c9")
+    x = MARGIN + LABEL_W
+    for p in range(piles):
+        left = p < (piles + 1) // 2
+        rx, px = (x, x + CARD_W + GAP) if left else (x + CARD_W + GAP, x)
+        c.add(f'<rect x="{_num(x - 8)}" y="{_num(y - 8)}" width="{PAIR_W + 16}" height="{CARD_H + 44}" rx="10" '
+              f'fill="#245a33" stroke="#4f9a63" class="feeds" data-reserve="{p}" data-pile="{p}"/>')
+        reserve = t.reserves[p]
+        c.add(_back(rx, y, reserve, cls="back reserve", attrs_=f' data-reserve="{p}" data-count="{reserve}"')
+              if reserve else _slot(rx, y, f' data-reserve="{p}" data-count="0"'))
+        c.label(rx + CARD_W / 2, y + CARD_H + 20, "reserve", size=11, anchor="middle", fill="#c8e6c9")
+        _speed_pile(c, t, p, px, y, mark)
+        x += PAIR_STEP
+    c.add("</g>")
+
+
 def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = None) -> str:
     """The SVG of a :class:`SpeedTable` (:func:`table` builds one from a game)."""
     c = _Canvas()
@@ -395,7 +452,7 @@ def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = 
     hand_max = max([5, *(h if isinstance(h, int) else len(h) for h in t.hands)])
     piles = len(t.tops)
     seat_w = MARGIN + LABEL_W + CARD_W + 2 * GAP + hand_max * (CARD_W + GAP) + MARGIN
-    centre_w = MARGIN + LABEL_W + piles * (2 * CARD_W + 3 * GAP) + MARGIN
+    centre_w = MARGIN + LABEL_W + piles * PAIR_STEP - 4 * GAP + 8 + MARGIN
     width = max(seat_w, centre_w, 520)
     row_h = CARD_H + 24
     head = f"{t.title}: {t.status}" if t.status else t.title
@@ -405,47 +462,9 @@ def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = 
     for seat in order[:-1]:
         _speed_seat(c, t, seat, y, mark)
         y += row_h
-    # the centre: each pile with its reserve beside it (the first half's reserves on the left)
-    c.add('<g class="centre">')
-    c.label(MARGIN, y + 24, "centre", size=15, weight="bold")
-    c.label(MARGIN, y + 44, "reserve | pile", size=12, fill="#c8e6c9")
-    x = MARGIN + LABEL_W
-    for p in range(piles):
-        left = p < (piles + 1) // 2
-        rx, px = (x, x + CARD_W + GAP) if left else (x + CARD_W + GAP, x)
-        reserve = t.reserves[p]
-        c.add(_back(rx, y, reserve, cls="back reserve", attrs_=f' data-reserve="{p}" data-count="{reserve}"')
-              if reserve else _slot(rx, y, f' data-reserve="{p}" data-count="0"'))
-        depth = t.depths[p]
-        top = t.tops[p]
-        target = p in t.targets
-        offended = mark is not None and mark.pile == p
-        attrs_ = f' data-pile="{p}"' + (' data-target="true"' if target else "") + \
-            (f' data-depth="{depth}"' if depth is not None else "")
-        c.add(f'<g class="pile"{attrs_}>')
-        if depth:
-            c.add(_depth(px, y, depth))
-        if t.face_down and depth:
-            c.add(_back(px, y, cls="back starter"))
-        elif isinstance(top, Card):
-            note = t.top_notes[p] if p < len(t.top_notes) else ""
-            c.add(_face(top, px, y, attrs_=' data-in="pile"', note=text(note)))
-        elif isinstance(top, str):
-            c.add(_slot(px, y))
-            c.label(px + CARD_W / 2, y + CARD_H / 2, text(top, 10), size=11, anchor="middle")
-        else:
-            c.add(_slot(px, y))
-        if target:
-            c.add(_outline(px, y, TARGET, "target"))
-        if offended:
-            c.add(_outline(px, y, OFFENCE, "offending", pad=8))
-        if depth is not None:
-            c.label(px + CARD_W / 2, y + CARD_H + 16, f"{depth} card{'s' if depth != 1 else ''}", size=11,
-                    anchor="middle", fill="#c8e6c9")
-        c.add("</g>")
-        x += 2 * CARD_W + 3 * GAP
-    c.add("</g>")
-    y += row_h
+    y += 12
+    _speed_centre(c, t, y, mark)
+    y += row_h + 24
     _speed_seat(c, t, order[-1], y, mark)
     y += row_h
     y = _caption(c, y, caption, mark, width)
@@ -455,6 +474,72 @@ def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = 
 # ------------------------------------------------------------------------------------- Spit
 
 
+def _spit_status(game: SpitGame) -> str:
+    """How the game stands, in words (the picture's head)."""
+    names = game.names
+    outcome = game.outcome()
+    if outcome is not None:
+        return f"{names[outcome.winner]} wins the game" if outcome.winner is not None else "a tie"
+    if game.is_round_settled():
+        return "the round is settled"
+    if game.is_round_over():
+        return "the round is over: claim the centre piles"
+    return "spit to start" if not any(game.centre) else "play on"
+
+
+def _spit_holding(game: SpitGame, p: int) -> list[str]:
+    """What player ``p`` holds, in the lines under the name: the cards drawn in the row and the
+    spit pile and, once the round is settled, what they end it with (the centre piles they took
+    too), which is what the next round is laid from."""
+    lines = [f"holds {game.kernel.held(p)}"]
+    result = game.kernel.result()
+    if result is not None:
+        taken = [str(c) for c, owner in enumerate(result.owners) if owner == p]
+        if taken:
+            lines.append(f"with pile{'s' * (len(taken) > 1)} {', '.join(taken)}: {len(result.holdings[p])}")
+    return lines
+
+
+def _spit_row(c: _Canvas, game: SpitGame, p: int, y: float, viewer: int | None, chosen: tuple[int, int] | None,
+              mark: Mark | None) -> None:
+    """Player ``p``'s seat: the name and holding, the spit pile, and the row of stock piles, each
+    numbered as events and the notation number them, its depth under the number."""
+    c.add(f'<g class="seat" data-seat="{p}">')
+    c.label(MARGIN, y + 24, text(game.names[p], NAME_LIMIT), size=15, weight="bold", cls="name")
+    for n, line in enumerate(_spit_holding(game, p)):
+        c.label(MARGIN, y + 44 + 16 * n, line, size=12, fill="#c8e6c9", cls="holding")
+    x = MARGIN + LABEL_W
+    spit = len(game.spit_piles[p])
+    c.add(_back(x, y, spit, cls="back spit", attrs_=f' data-spit="{spit}"') if spit
+          else _slot(x, y, ' data-spit="0"'))
+    c.label(x + CARD_W / 2, y + CARD_H + 20, "spit pile", size=11, anchor="middle", fill="#c8e6c9")
+    x += CARD_W + 2 * GAP
+    for i, pile in enumerate(game.stock[p]):
+        px = x + i * (CARD_W + GAP)
+        c.add(f'<g class="stock" data-stock="{i}" data-depth="{len(pile)}">')
+        if not pile:
+            c.add(_slot(px, y))
+        elif viewer is not None and p != viewer:
+            c.add(_back(px, y, len(pile), cls="back hidden"))
+        else:
+            c.add(_depth(px, y, len(pile)))
+            c.add(_face(pile[0], px, y, attrs_=' data-in="stock"'))
+        if chosen == (p, i):
+            c.add(_outline(px, y, TARGET, "chosen"))
+        if mark is not None and mark.player == p and mark.stock == i:
+            c.add(_outline(px, y, OFFENCE, "offending"))
+        c.label(px + CARD_W / 2, y + CARD_H + 20, f"pile {i}", size=11, anchor="middle", fill="#ffffff",
+                cls="index")
+        c.label(px + CARD_W / 2, y + CARD_H + 32, _cards(len(pile)), size=10, anchor="middle", fill="#c8e6c9",
+                cls="depth")
+        c.add("</g>")
+    c.add("</g>")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tuple[int, int] | None,
               mark: Mark | None, caption: str | None) -> str:
     viewer = _viewer(viewer, 2)
@@ -462,61 +547,17 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
     if isinstance(highlight, tuple):
         chosen = highlight
     elif highlight is not None:
-        wanted = _as_card(highlight, "highlight")
-        chosen = next(((p, i) for p, row in enumerate(game.stock) for i, pile in enumerate(row)
-                       if pile and pile[0] == wanted and (viewer is None or p == viewer)), None)
+        chosen = highlight_place(game, highlight, viewer)
     targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, StockPlay) and chosen is not None
                         and (a.player, a.stock) == chosen)
-    names = game.names
-    outcome = game.outcome()
-    if outcome is not None:
-        status = f"{names[outcome.winner]} wins the game" if outcome.winner is not None else "a tie"
-    elif game.is_round_settled():
-        status = "the round is settled"
-    elif game.is_round_over():
-        status = "the round is over: claim the centre piles"
-    elif not any(game.centre):
-        status = "spit to start"
-    else:
-        status = "play on"
     c = _Canvas()
-    rows = game.stock
-    stock_n = max(len(r) for r in rows)
+    stock_n = max(len(r) for r in game.stock)
     width = max(MARGIN + LABEL_W + CARD_W + 2 * GAP + stock_n * (CARD_W + GAP) + MARGIN, 520)
-    head = f"{game.variant.name}, round {game.round}: {status}"  # numbered from 0, as the referee numbers them
+    head = f"{game.variant.name}, round {game.round}: {_spit_status(game)}"  # numbered from 0, as the referee does
     c.label(MARGIN, 26, text(head, 90), size=16, weight="bold", cls="status")
     y = 42.0
-    row_h = CARD_H + 40
-
-    def seat(p: int, y: float) -> None:
-        c.add(f'<g class="seat" data-seat="{p}">')
-        c.label(MARGIN, y + 24, text(names[p], NAME_LIMIT), size=15, weight="bold", cls="name")
-        c.label(MARGIN, y + 44, f"holds {game.holdings()[p]}", size=12, fill="#c8e6c9")
-        x = MARGIN + LABEL_W
-        spit = len(game.spit_piles[p])
-        c.add(_back(x, y, spit, cls="back spit", attrs_=f' data-spit="{spit}"') if spit
-              else _slot(x, y, ' data-spit="0"'))
-        c.label(x + CARD_W / 2, y + CARD_H + 16, "spit pile", size=11, anchor="middle", fill="#c8e6c9")
-        x += CARD_W + 2 * GAP
-        for i, pile in enumerate(rows[p]):
-            px = x + i * (CARD_W + GAP)
-            c.add(f'<g class="stock" data-stock="{i}" data-depth="{len(pile)}">')
-            if not pile:
-                c.add(_slot(px, y))
-            elif viewer is not None and p != viewer:
-                c.add(_back(px, y, len(pile), cls="back hidden"))
-            else:
-                c.add(_depth(px, y, len(pile)))
-                c.add(_face(pile[0], px, y, attrs_=' data-in="stock"'))
-            if chosen == (p, i):
-                c.add(_outline(px, y, TARGET, "chosen"))
-            if mark is not None and mark.player == p and mark.stock == i:
-                c.add(_outline(px, y, OFFENCE, "offending"))
-            c.label(px + CARD_W / 2, y + CARD_H + 16, f"{len(pile)}", size=11, anchor="middle", fill="#c8e6c9")
-            c.add("</g>")
-        c.add("</g>")
-
-    seat(1, y)
+    row_h = CARD_H + 44
+    _spit_row(c, game, 1, y, viewer, chosen, mark)
     y += row_h
     c.add('<g class="centre">')
     c.label(MARGIN, y + 24, "centre", size=15, weight="bold")
@@ -534,15 +575,37 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
             c.add(_outline(px, y, TARGET, "target"))
         if mark is not None and mark.pile == p:
             c.add(_outline(px, y, OFFENCE, "offending", pad=8))
-        c.label(px + CARD_W / 2, y + CARD_H + 16, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", size=11,
-                anchor="middle", fill="#c8e6c9")
+        c.label(px + CARD_W / 2, y + CARD_H + 20, f"pile {p}", size=11, anchor="middle", fill="#ffffff", cls="index")
+        c.label(px + CARD_W / 2, y + CARD_H + 32, _cards(len(pile)), size=10, anchor="middle", fill="#c8e6c9",
+                cls="depth")
         c.add("</g>")
     c.add("</g>")
     y += row_h
-    seat(0, y)
+    _spit_row(c, game, 0, y, viewer, chosen, mark)
     y += row_h
     y = _caption(c, y, caption, mark, width)
     return c.svg(width, y + MARGIN, text(head))
+
+
+def highlight_place(game: Game | SpitGame, highlight: Card | str, viewer: int | None = None) -> tuple[int, int] | None:
+    """Where the card ``highlight`` is face up for :func:`table` to outline: ``(seat, place in
+    the hand)`` in Speed, ``(player, stock pile)`` in Spit (on a pile's top); ``None`` when no
+    hand (Spit: no stock pile's top) that the picture shows holds it (``viewer``: only that
+    seat's is shown).
+
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> highlight_place(game, "JC"), highlight_place(game, "JC", viewer=1), highlight_place(game, "AH")
+    ((0, 0), None, None)
+    """
+    from .game import Game
+
+    wanted = _as_card(highlight, "highlight")
+    if isinstance(game, Game):
+        return next(((seat, i) for seat, hand in enumerate(game.hands) if viewer is None or seat == viewer
+                     for i, held in enumerate(hand) if held == wanted), None)
+    return next(((p, i) for p, row in enumerate(game.stock) if viewer is None or p == viewer
+                 for i, pile in enumerate(row) if pile and pile[0] == wanted), None)
 
 
 # ------------------------------------------------------------------------------------- entry

@@ -3,16 +3,21 @@ what they draw, and hostile or bad input (a located error and exit 2, never a tr
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fuzzing import FUZZ_EXAMPLES, run_cli, seed_documents
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from speedrules import Game, SpitGame, read_log, referee, svg
+from speedrules import Game, Log, SpitGame, read_log, referee, svg
 from speedrules.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -90,6 +95,31 @@ def test_render_refuses_a_table_it_cannot_know(capsys: pytest.CaptureFixture[str
     assert not out.exists()
 
 
+def test_render_says_when_the_highlighted_card_is_nowhere_to_outline(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    """--highlight names a card the picture can outline (in a hand shown; Spit: a stock pile's top
+    shown), else exit 2 and why, and no picture."""
+    out = tmp_path / "t.svg"
+    log = read_log(FINISHED)
+    game = Game.from_log(log, 0, upto=3)
+    starter = str(log.deals[0].layout().starters[0])  # on a centre pile, in no hand
+    code, stdout, err = run(capsys, "render", FINISHED, "--event", "3", "--highlight", starter, "-o", str(out))
+    assert (code, stdout) == (2, "") and not out.exists()
+    assert err == f"speedrules: --highlight: {starter} is in no hand on this table: there is nothing to outline\n"
+    bens = str(game.hands[1][0])
+    code, _, err = run(capsys, "render", FINISHED, "--event", "3", "--highlight", bens, "--viewer", "0", "-o", str(out))
+    assert (code, err) == (2, f"speedrules: --highlight: {bens} is not in Ann's hand on this table: there is "
+                              "nothing to outline\n")
+    assert run(capsys, "render", FINISHED, "--event", "3", "--highlight", bens, "-o", str(out))[0] == 0
+    assert 'class="chosen"' in out.read_text(encoding="utf-8")
+    spit = SpitGame.from_log(read_log(SPIT), 1, upto=4)
+    under = str(spit.spit_piles[0][0])  # a spit pile's card, on no stock pile's top
+    code, _, err = run(capsys, "render", SPIT, "--deal", "1", "--event", "4", "--highlight", under, "-o",
+                       str(tmp_path / "s.svg"))
+    assert (code, err) == (2, f"speedrules: --highlight: {under} is on top of no stock pile on this table: there "
+                              "is nothing to outline\n")
+
+
 def test_render_spit_rounds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "t.svg"
     code, stdout, _ = run(capsys, "render", str(EXAMPLES / "spit-early-spit.json"), "-o", str(out))
@@ -156,6 +186,30 @@ def test_bad_input_is_a_located_error(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 2 and "cannot write" in err
 
 
+@pytest.mark.parametrize("command", ["render", "view"])
+def test_a_bad_line_after_the_deal_asked_for_does_not_matter(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            command: str) -> None:
+    """The archive is read up to the deal asked for; a bad line before it is an error (the deals
+    after it could not be numbered)."""
+    good = json.dumps(json.loads(Path(FINISHED).read_text(encoding="utf-8")))
+    spit = json.dumps(json.loads(Path(SPIT).read_text(encoding="utf-8")))
+    games = tmp_path / "mixed.jsonl"
+    games.write_text("\n".join([good, spit, good, "not json", good]) + "\n", encoding="utf-8")
+    rounds = len(read_log(SPIT).rounds)
+    out = tmp_path / "out"
+    code, stdout, err = run(capsys, command, str(games), "--deal", str(rounds + 1), "-o", str(out))
+    assert (code, err) == (0, "") and stdout.startswith(f"{out}: ")
+    if command == "view":
+        deals = page_data(out.read_text(encoding="utf-8"))["deals"]
+        assert isinstance(deals, list) and [d["title"] for d in deals] == [f"{games}:3: deal 0"]
+    else:
+        assert f"{games}:3 deal 0" in stdout
+    code, stdout, err = run(capsys, command, str(games), "--deal", str(rounds + 2), "-o", str(out))
+    assert (code, stdout) == (2, "") and err.startswith(f"speedrules: {games}:4: ")
+    code, stdout, err = run(capsys, command, str(games), "-o", str(out))  # the whole archive: the bad line too
+    assert code == 2 and err.startswith(f"speedrules: {games}:4: ")
+
+
 def test_hostile_names_stay_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = hostile(tmp_path)
     picture, page = tmp_path / "t.svg", tmp_path / "r.html"
@@ -203,15 +257,151 @@ def test_view_refuses_a_page_too_big_before_drawing_it(capsys: pytest.CaptureFix
     import speedrules.pictures
 
     monkeypatch.setattr(speedrules.pictures, "MAX_FRAMES", 100)
-    drawn: list[int] = []
-    original = speedrules.pictures.replay_deal
-    monkeypatch.setattr(speedrules.pictures, "replay_deal", lambda *a, **k: drawn.append(1) or original(*a, **k))
+    judged: list[str] = []
+    drawn: list[str] = []
+    judge, draw = speedrules.pictures.referee, speedrules.pictures.replay_deals
+    monkeypatch.setattr(speedrules.pictures, "referee", lambda log, **k: judged.append(log.name) or judge(log, **k))
+    monkeypatch.setattr(speedrules.pictures, "replay_deals",
+                        lambda log, *a, **k: drawn.append(log.name) or draw(log, *a, **k))
     games = archive(tmp_path, FINISHED, ILLEGAL)
     code, stdout, err = run(capsys, "view", str(games), "-o", str(tmp_path / "r.html"))
     assert (code, stdout) == (2, "")
     assert err == f"speedrules: {games}: holds more than 100 tables, too many for one page: pick deals with --deal\n"
-    assert drawn == [1]  # the first deal's 78 tables fit; the second's are refused before they are drawn
+    # the first log's 78 tables fit; the second's are counted, and refused before the log is judged or drawn
+    assert judged == drawn == [f"{games}:1"]
     assert run(capsys, "view", str(games), "--deal", "1", "-o", str(tmp_path / "r.html"))[0] == 0
+    assert judged[1:] == [f"{games}:2"]  # --deal 1: the first log is read and counted, not judged
+
+
+def gap_log(tmp_path: Path, moves: int) -> Path:
+    """benchmarks/spit_gap_log.py's log (issue 29's hostile input class 3): a valid Spit round of
+    ``moves`` legal gap moves back and forth, as a file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("spit_gap_log", REPO / "benchmarks" / "spit_gap_log.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path = tmp_path / f"gaps-{moves}.json"
+    path.write_text(module.gap_log_text(moves), encoding="utf-8")
+    return path
+
+
+def peak_memory(work: Any) -> int:
+    """The most memory Python allocated at once while ``work()`` ran (tracemalloc)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_render_of_a_long_round_draws_one_table_without_a_game_per_event(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import speedrules.pictures
+
+    log = gap_log(tmp_path, 20_000)
+    out = tmp_path / "t.svg"
+    calls: dict[str, int] = {"apply": 0, "table": 0, "actions": 0}
+
+    def counted(name: str, original: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return original(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(SpitGame, "apply", counted("apply", SpitGame.apply))
+    monkeypatch.setattr(Log, "spit_actions", counted("actions", Log.spit_actions))
+    monkeypatch.setattr(speedrules.pictures, "table_svg", counted("table", speedrules.pictures.table_svg))
+    code, stdout, err = run(capsys, "render", str(log), "-o", str(out))
+    assert (code, err) == (0, "") and stdout == f"{out}: {log} round 0, after 20007 events\n"
+    assert calls == {"apply": 0, "table": 1, "actions": 0}  # one table; no action, no game per event
+    monkeypatch.undo()
+    expected = SpitGame.from_log(read_log(log), 0)  # the long way: every event applied through the game
+    assert out.read_text(encoding="utf-8") == svg.table(expected, caption="after 20007 events")
+
+
+def test_render_costs_about_what_judging_costs_in_memory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Reading and judging the log is what render must pay; one table is little more (before the
+    fix every event's action and its record in a game's history came to about 1.4 times as much)."""
+    log = gap_log(tmp_path, 20_000)
+    judging = peak_memory(lambda: referee(read_log(log)))
+    drawing = peak_memory(lambda: main(["render", str(log), "-o", str(tmp_path / "t.svg")]))
+    capsys.readouterr()
+    assert drawing < 1.2 * judging, (drawing, judging)
+
+
+def test_view_counts_its_tables_before_it_judges(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import speedrules.pictures
+
+    log = gap_log(tmp_path, 20_000)
+    judged: list[str] = []
+    monkeypatch.setattr(speedrules.pictures, "referee", lambda log, **k: judged.append(log.name))
+    code, stdout, err = run(capsys, "view", str(log), "-o", str(tmp_path / "r.html"))
+    assert (code, stdout, judged) == (2, "", [])
+    assert err == f"speedrules: {log}: holds more than 5000 tables, too many for one page: pick deals with --deal\n"
+
+
+def drawn(picture: str) -> list[tuple[str | None, ...]]:
+    """What a picture shows of the table: each card face up and where, each stack's size."""
+    keys = ("data-in", "data-card", "data-depth", "data-draw", "data-spit", "data-count", "data-stock", "data-pile")
+    return [tuple(e.get(k) for k in keys) for e in ET.fromstring(picture).iter() if any(e.get(k) for k in keys)]
+
+
+@st.composite
+def reshuffled_logs(draw: st.DrawFn) -> tuple[dict[str, Any], int, int]:
+    """A shipped or simulated log whose events and rounds are dropped, repeated and swapped: a
+    readable log that breaks rules anywhere (rounds out of order, plays that no longer fit), and
+    a deal and an event to draw."""
+    doc = copy.deepcopy(draw(st.sampled_from(seed_documents())))
+    deals = doc["deals"]
+    for _ in range(draw(st.integers(1, 4))):
+        deal = deals[draw(st.integers(0, len(deals) - 1))]
+        events = deal["events"]
+        what = draw(st.sampled_from(["drop", "repeat", "swap", "drop deal", "repeat deal"]))
+        if what.endswith("deal"):
+            at = draw(st.integers(0, len(deals) - 1))
+            deals.insert(draw(st.integers(0, len(deals))), copy.deepcopy(deals[at])) if what == "repeat deal" \
+                else len(deals) > 1 and deals.pop(at)
+        elif events:
+            at, to = draw(st.integers(0, len(events) - 1)), draw(st.integers(0, len(events) - 1))
+            if what == "drop":
+                events.pop(at)
+            elif what == "repeat":
+                events.insert(to, copy.deepcopy(events[at]))
+            else:
+                events[at], events[to] = events[to], events[at]
+    return doc, draw(st.integers(0, len(deals) - 1)), draw(st.integers(0, 120))
+
+
+@pytest.mark.fuzz
+@settings(max_examples=FUZZ_EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                              HealthCheck.too_slow])
+@given(case=reshuffled_logs())
+def test_render_and_view_of_reshuffled_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                            case: tuple[dict[str, Any], int, int]) -> None:
+    """Whatever rule a readable log breaks, wherever: render draws a table or says why not (exit
+    1 for a deal with no table, 2 for an argument that names nothing), view writes a page; never
+    exit 3, and a table drawn is the one the game gives."""
+    doc, deal, event = case
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "t.svg"
+    out.unlink(missing_ok=True)
+    code, _, err = run_cli(capsys, ["render", str(path), "--deal", str(deal), "--event", str(event), "-o", str(out)])
+    if code == 0:
+        log = read_log(path)
+        game = (SpitGame if log.variant.spit is not None else Game).from_log(log, deal, event)
+        assert drawn(out.read_text(encoding="utf-8")) == drawn(svg.table(game))
+    else:
+        assert (code == 1 and "no table to draw" in err) or (code == 2 and "--event" in err), err
+    code, _, err = run_cli(capsys, ["render", str(path), "-o", str(out)])
+    assert code in (0, 1), err
+    run_cli(capsys, ["view", str(path), "--deal", str(deal), "-o", str(tmp_path / "r.html")])
 
 
 # ------------------------------------------------------------------------------------- simulate
@@ -230,12 +420,15 @@ def test_several_variants_print_one_table_each(capsys: pytest.CaptureFixture[str
 def test_simulate_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("matplotlib", reason="the plot extra is not installed")
     out = tmp_path / "cmp.svg"
-    code, stdout, _ = run(capsys, "simulate", "speed", "speed-15", "-n", "15", "--seed", "1", "--plot", str(out))
-    assert code == 0 and stdout.count("simulated deals") == 2
+    code, stdout, err = run(capsys, "simulate", "speed", "speed-15", "-n", "15", "--seed", "1", "--plot", str(out))
+    assert code == 0 and stdout.count("simulated deals") == 2 and err == ""
+    assert stdout.endswith(f"\n{out}: the plots of speed, speed-15 (15 deals each)\n")  # where it went, as render says
     ET.fromstring(out.read_bytes())
     assert "speed-15" in out.read_text(encoding="utf-8")
     png = tmp_path / "spit.png"
-    assert run(capsys, "simulate", "spit", "-n", "3", "--seed", "1", "--plot", str(png))[0] == 0
+    code, stdout, err = run(capsys, "simulate", "spit", "-n", "3", "--seed", "1", "--plot", str(png), "--json")
+    assert code == 0 and err == f"speedrules: {png}: the plots of spit (3 games each)\n"
+    assert [sorted(json.loads(line)) for line in stdout.splitlines()] == [sorted(json.loads(stdout))]  # JSON only
     assert png.read_bytes()[:4] == b"\x89PNG"
     code, stdout, err = run(capsys, "simulate", "speed", "-n", "3", "--plot", str(tmp_path / "x.pdf"))
     assert (code, stdout) == (2, "") and "--plot" in err and ".svg or a .png" in err

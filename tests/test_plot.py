@@ -4,10 +4,12 @@ side, the same file for the same run, and a clear message without matplotlib."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import attrs
 import pytest
 
 from speedrules import simulate, summarize
@@ -60,3 +62,17 @@ def test_without_matplotlib_the_message_says_how_to_install_it(monkeypatch: pyte
     assert message is not None and INSTALL_HINT in message
     with pytest.raises(ImportError):
         plot_runs([run("speed", 2)], io.BytesIO(), "svg")
+
+
+def test_rare_endings_are_named_with_their_counts() -> None:
+    """A tie or a dead end in a thousand deals is a slice too thin to see in the stacked bar:
+    every ending that happened is written under its variant's bar with its count and share."""
+    played = list(simulate("speed", 10, seed=1))
+    rare = {5: "tie", 6: "tie", 7: "dead-end", 8: "dead-end"}
+    results = tuple(attrs.evolve(played[i % 10], index=i, reason=rare.get(i, "out")) for i in range(2000))
+    common = tuple(results[i] for i in range(2000) if i not in rare)
+    runs = [Run("speed", results, summarize(list(results), variant="speed")),
+            Run("speed-15", common, summarize(list(common), variant="speed-15"))]
+    texts = re.findall(r"<!-- (.*?) -->", svg_of(runs).decode())  # matplotlib writes each text as a comment
+    assert {"won 1996 (99.8%)", "tied 2 (0.1%)", "dead end 2 (0.1%)", "won 1996 (100.0%)"} <= set(texts)
+    assert not [t for t in texts if t.startswith(("tied 0", "dead end 0"))]  # only the endings that happened

@@ -19,8 +19,19 @@ from typing import Any
 
 import pytest
 
-from speedrules import Game, SpitGame, read_log, referee
-from speedrules.replay import MAX_FRAMES, DealReplay, EventLine, replay_deal, replay_page
+from speedrules import Game, IllegalActionError, SpitGame, read_log, referee, svg
+from speedrules.replay import (
+    MAX_FRAMES,
+    DealReplay,
+    EventLine,
+    deal_count,
+    event_count,
+    first_violation,
+    replay_deal,
+    replay_deals,
+    replay_page,
+    table_game,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -103,6 +114,22 @@ def test_spit_rounds_replay_round_by_round() -> None:
         assert f"round {r}: " in replay.frames[-1]  # numbered as the referee and the picker number them
 
 
+def test_a_spit_games_rounds_are_replayed_with_each_event_applied_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of every round lays each round from its logged layout: the rounds before it are not
+    replayed again for each (work in proportion to the log, not to its rounds squared)."""
+    log = read_log(EXAMPLES / "spit-game.json")
+    verdict = referee(log)
+    applied: list[int] = []
+    original = SpitGame.apply
+    monkeypatch.setattr(SpitGame, "apply", lambda game, *a: applied.append(1) or original(game, *a))
+    monkeypatch.setattr(SpitGame, "from_log", None)  # not called
+    rounds = list(range(len(log.rounds)))
+    assert len(rounds) >= 3
+    replays = replay_deals(log, rounds, verdict)
+    assert len(applied) == sum(len(log.rounds[r].events) for r in rounds)
+    assert [len(r.frames) for r in replays] == [len(log.rounds[r].events) + 1 for r in rounds]
+
+
 def test_a_spit_violation_is_marked() -> None:
     log = read_log(EXAMPLES / "spit-early-spit.json")
     replay = replay_deal(log, 0)
@@ -130,6 +157,58 @@ def test_a_page_has_a_limit() -> None:
         replay_page([many])
     with pytest.raises(ValueError, match="nothing to replay"):
         replay_page([])
+
+
+SHIPPED = sorted([*EXAMPLES.glob("*.json"), *(ROOT / "tests" / "logs").glob("*.json")])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_one_table_is_the_table_the_game_gives(path: Path) -> None:
+    """table_game (one table, from the coded events) draws what Game.from_log/SpitGame.from_log
+    give after the same events, and has no table exactly where they refuse to lay the deal."""
+    log = read_log(path)
+    verdict = referee(log)
+    from_log = SpitGame.from_log if log.variant.spit is not None else Game.from_log
+    for deal in range(deal_count(log)):
+        first = first_violation(verdict.deals[deal])
+        known = event_count(log, deal) if first is None or first.event is None else first.event
+        for upto in sorted({0, 1, known // 2, known - 1, known} & set(range(known + 1))):
+            game = table_game(log, deal, upto, verdict)
+            try:
+                expected = from_log(log, deal, upto)  # type: ignore[operator]
+            except IllegalActionError:
+                assert game is None, (deal, upto)
+                break
+            assert game is not None, (deal, upto)
+            assert game.position() == expected.position()
+            assert svg.table(game, caption="x") == svg.table(expected, caption="x")
+        with pytest.raises(ValueError, match="is known after 0 to"):
+            table_game(log, deal, known + 1, verdict)
+
+
+def gap_log_text(moves: int) -> str:
+    """benchmarks/spit_gap_log.py's log: a Spit round of ``moves`` legal gap moves back and forth."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("spit_gap_log", ROOT / "benchmarks" / "spit_gap_log.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text: str = module.gap_log_text(moves)
+    return text
+
+
+def test_a_deal_too_long_for_a_page_is_refused_before_it_is_drawn(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "gaps.json"
+    path.write_text(gap_log_text(MAX_FRAMES), encoding="utf-8")
+    log = read_log(path)
+    drawn: list[int] = []
+    monkeypatch.setattr("speedrules.replay.table_svg", lambda *a, **k: drawn.append(1) or "<svg/>")
+    with pytest.raises(ValueError, match=f"round 0 of .* has {event_count(log, 0) + 1} tables, too many for one "
+                                         f"page \\(at most {MAX_FRAMES}\\)"):
+        replay_deal(log, 0)
+    assert drawn == []
 
 
 # ------------------------------------------------------------------------------------- in a browser
@@ -279,6 +358,32 @@ def test_the_address_picks_the_step_and_the_picker_the_deal(browser: Any, tmp_pa
         game = SpitGame.from_log(read_log(EXAMPLES / "spit-game.json"), 0, upto=1)
         assert view.cards("pile") == [str(t) for t in game.tops if t is not None]
         assert view.errors == []
+    finally:
+        view.close()
+
+
+def test_a_change_of_address_moves_the_table(browser: Any, tmp_path: Path) -> None:
+    """#deal=D&step=K is followed after loading too: a link, a typed address, the back button.
+    (The page's policy forbids evaluating text as script, so the test waits for selectors.)"""
+    path = write_page(tmp_path, EXAMPLES / "spit-game.json", EXAMPLES / "finished-game.json")
+    last = len(read_log(EXAMPLES / "spit-game.json").rounds)  # the Speed deal's place in the picker
+    view = Viewer(browser, path, "#deal=0&step=5")
+    try:
+        assert view.step() == 5
+        view.page.evaluate("location.hash = '#deal=0&step=12'")
+        view.page.wait_for_selector("#table[data-deal='0'][data-step='12']", timeout=5000)
+        game = SpitGame.from_log(read_log(EXAMPLES / "spit-game.json"), 0, upto=12)
+        assert view.cards("pile") == [str(t) for t in game.tops if t is not None]
+        view.page.evaluate(f"location.hash = '#deal={last}&step=3'")
+        view.page.wait_for_selector(f"#table[data-deal='{last}'][data-step='3']", timeout=5000)
+        assert view.page.input_value("#deal") == str(last)
+        assert sorted(view.cards("hand")) == sorted(
+            str(c) for h in Game.from_log(read_log(EXAMPLES / "finished-game.json"), 0, upto=3).hands for c in h)
+        view.page.go_back()  # the address before: deal 0, step 12
+        view.page.wait_for_selector("#table[data-deal='0'][data-step='12']", timeout=5000)
+        view.page.evaluate("location.hash = '#notes'")  # an address that names no step leaves the table
+        view.page.keyboard.press("ArrowRight")
+        assert view.step() == 13 and view.errors == []
     finally:
         view.close()
 

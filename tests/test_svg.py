@@ -186,6 +186,69 @@ def test_a_spit_table_shows_rows_spit_piles_and_centre() -> None:
     assert cards_in(root, "pile") == [str(t) for t in game.tops if t is not None]
 
 
+def texts_of(element: ET.Element, cls: str) -> list[str]:
+    return [t.text or "" for t in element.iter(f"{NS}text") if t.get("class") == cls]
+
+
+def test_spit_piles_are_numbered_as_events_number_them_with_their_depth_apart() -> None:
+    """Under each stock pile its number as a play or a move names it (from 0), and its depth on
+    a line of its own; the centre piles the same."""
+    game = spit_game()
+    root = parsed(svg.table(game))
+    for p in (0, 1):
+        seat = next(g for g in root.iter(f"{NS}g") if g.get("class") == "seat" and g.get("data-seat") == str(p))
+        stocks = [g for g in seat.iter(f"{NS}g") if g.get("class") == "stock"]
+        assert [texts_of(g, "index") for g in stocks] == [[f"pile {i}"] for i in range(len(game.stock[p]))]
+        assert [texts_of(g, "depth") for g in stocks] == [
+            [f"{len(pile)} card{'s' if len(pile) != 1 else ''}"] for pile in game.stock[p]]
+    assert [texts_of(g, "index") for g in piles(root)] == [["pile 0"], ["pile 1"]]
+
+
+def test_a_settled_spit_round_says_what_is_held_and_what_is_taken() -> None:
+    """At the end of the example game the winner's row is empty and the other holds the cards
+    drawn in their row and spit pile, and takes the centre pile they claimed too."""
+    log = read_log(ROOT / "examples" / "spit-game.json")
+    game = SpitGame.from_log(log, len(log.rounds) - 1)
+    result = game.kernel.result()
+    assert result is not None and game.outcome() is not None
+    root = parsed(svg.table(game))
+    for p in (0, 1):
+        seat = next(g for g in root.iter(f"{NS}g") if g.get("class") == "seat" and g.get("data-seat") == str(p))
+        drawn = sum(int(g.get("data-depth", "0")) for g in seat.iter(f"{NS}g") if g.get("class") == "stock")
+        drawn += len(game.spit_piles[p])
+        taken = [str(c) for c, owner in enumerate(result.owners) if owner == p]
+        lines = [f"holds {drawn}"]
+        if taken:
+            lines.append(f"with pile{'s' * (len(taken) > 1)} {', '.join(taken)}: {len(result.holdings[p])}")
+        assert texts_of(seat, "holding") == lines
+    assert any(owner is not None for owner in result.owners)  # the case the second line is for is met
+    assert sum(len(h) for h in result.holdings) == 52
+
+
+@pytest.mark.parametrize("variant", ["speed", "speed-three", "speed-four"])
+def test_each_centre_pile_shares_a_panel_with_the_reserve_that_feeds_it(variant: str) -> None:
+    """Pile p and reserve p (the one a flip turns onto it) lie on one panel, and nothing of
+    another pile's or reserve's does; the pile is named as events name it."""
+    root = parsed(svg.table(played(revealed(5, variant), 20)))
+    panels = {r.get("data-pile", ""): r for r in root.iter(f"{NS}rect") if r.get("class") == "feeds"}
+    assert sorted(panels, key=int) == [str(p) for p in range(len(piles(root)))]
+
+    def card_xs(pile: str) -> list[float]:
+        reserve = next(e for e in root.iter() if e.get("data-reserve") == pile and e.get("class") != "feeds")
+        drawn = next(g for g in piles(root) if g.get("data-pile") == pile)
+        assert texts_of(drawn, "index") == [f"pile {pile}"]
+        return [float(r.get("x", "0")) for part in (reserve, drawn) for r in part.iter(f"{NS}rect")
+                if r.get("class") not in ("target", "offending", "chosen")]
+
+    for pile, panel in panels.items():
+        assert panel.get("data-reserve") == pile
+        left = float(panel.get("x", "0"))
+        right = left + float(panel.get("width", "0"))
+        for other in panels:
+            inside = [left <= x and x + svg.CARD_W <= right for x in card_xs(other)]
+            assert inside and all(inside) if other == pile else not any(inside), (variant, pile, other)
+
+
 def test_a_spit_highlight_outlines_the_piles_the_stock_card_may_go_on() -> None:
     game = spit_game()
     for p in (0, 1):
