@@ -31,7 +31,7 @@ import attrs
 
 from .simulation import SimResult
 
-__all__ = ["INSTALL_HINT", "Run", "matplotlib_missing", "plot_runs"]
+__all__ = ["INSTALL_HINT", "Run", "ending_counts", "matplotlib_missing", "percent", "plot_runs"]
 
 INSTALL_HINT = "pip install 'speedrules[plot]'"
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf", "#7f7f7f")

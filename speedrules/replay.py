@@ -38,7 +38,10 @@ from .errors import IllegalActionError, brief
 from .svg import Mark, SpeedTable, speed_svg, text
 from .svg import table as table_svg
 
-__all__ = ["MAX_FRAMES", "DealReplay", "EventLine", "deal_verdict_html", "replay_deal", "replay_page", "verdict_html"]
+__all__ = [
+    "MAX_FRAMES", "DealReplay", "EventLine", "deal_count", "deal_verdict_html", "event_count", "first_violation",
+    "logged_action", "no_table", "replay_deal", "replay_deals", "replay_page", "table_game", "verdict_html",
+]
 
 if TYPE_CHECKING:
     from .actions import Action, SpitAction

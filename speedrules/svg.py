@@ -38,7 +38,7 @@ from .actions import Play, StockPlay
 from .cards import Card
 from .errors import InvalidArgumentError, brief, printable
 
-__all__ = ["Mark", "SpeedTable", "card", "speed_svg", "table", "text"]
+__all__ = ["Mark", "SpeedTable", "card", "highlight_place", "speed_svg", "table", "text"]
 
 if TYPE_CHECKING:
     from .actions import Action, SpitAction
