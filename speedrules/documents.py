@@ -72,6 +72,13 @@ MAX_YAML_NODES = 40_000
 MAX_VARIANT_NODES = 20_000
 """The same for a variant file (a bundled one holds about 100)."""
 
+MAX_YAML_FLOW_DEPTH = 16
+"""The deepest nesting of YAML's bracketed lists and mappings (``[[...]]``, ``{a: {...}}``): a log
+or a variant needs 5.  PyYAML's scanner pays for every token once per bracket open around it
+(it keeps a possible simple key for each), so 40,000 values nested 300 deep took 4 times as long as
+flat ones (5 s); nested 16 deep they take some 15% longer.  Refused where the bracket that goes
+deeper stands, as the scanner meets it."""
+
 
 _JSON_EXPONENT = re.compile(r"^[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+$")
 """A number with an exponent (``1e+308``, ``1.5e3``): a float in JSON and YAML 1.2, text in
@@ -125,6 +132,15 @@ class _StrictLoader(yaml.SafeLoader):
             )
         return super().compose_node(parent, index)
 
+    def fetch_flow_collection_start(self, TokenClass: Any) -> None:
+        if self.flow_level >= MAX_YAML_FLOW_DEPTH:
+            raise yaml.MarkedYAMLError(
+                problem=f"brackets nested more than {MAX_YAML_FLOW_DEPTH} deep: deeper than speedrules reads "
+                        "in YAML (write it as JSON)",
+                problem_mark=self.get_mark(),
+            )
+        super().fetch_flow_collection_start(TokenClass)
+
     def construct_yaml_int(self, node: ScalarNode) -> int:
         if len(node.value) > MAX_NUMBER_CHARS:
             raise yaml.MarkedYAMLError(
@@ -166,8 +182,10 @@ def dump_yaml(data: Any) -> str:
     text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
     return text
 
-MAX_YAML_CHARS = 8 * 1024 * 1024
-"""The longest YAML text read (JSON, read in C, has the file limits alone)."""
+MAX_YAML_CHARS = 1024 * 1024
+"""The longest YAML text read (JSON, read in C, has the file limits alone): PyYAML reads about a
+character a microsecond where the text is blank lines or spaces, so this bounds the time to about a
+second; a YAML log at the value limit (:data:`MAX_YAML_NODES`) is some 300,000 characters."""
 
 
 def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
