@@ -426,7 +426,7 @@ def decode_log(text: str) -> tuple[WireLog, list[tuple[CodedLayout, list[Compile
     """
     try:
         doc = LOG_DECODER.decode(text)
-    except (msgspec.MsgspecError, RecursionError):
+    except (msgspec.MsgspecError, RecursionError, UnicodeEncodeError):  # the last: a lone surrogate in text given
         return None
     ref, players, meta = doc.variant, doc.players, doc.meta
     if doc.format != LOG_FORMAT or not ref:

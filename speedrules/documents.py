@@ -205,7 +205,7 @@ def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
         loader = _StrictLoader(text)
         loader.max_nodes = max_nodes
         try:
-            return loader.get_single_data()
+            data = loader.get_single_data()
         finally:
             loader.dispose()
     except yaml.YAMLError as err:
@@ -214,6 +214,16 @@ def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
         raise DocumentError(name, "not readable: nested too deeply") from None
     except Exception as err:  # hostile text: whatever PyYAML's constructors raise is bad input, never a crash
         raise DocumentError(name, f"not valid YAML: {type(err).__name__}: {brief(str(err), 120)}") from None
+    return _no_lone_surrogate(data, name)  # a "\ud800" escape (or such a character in the text given)
+
+
+def _no_lone_surrogate(data: Any, name: str) -> Any:
+    """``data``, unless a text in it holds a lone surrogate: then a :class:`DocumentError` naming
+    the place (``f.json: players[0]``)."""
+    found = lone_surrogate(data)
+    if found is not None:
+        raise DocumentError(f"{name}: {json_path(found[0])}", found[1])
+    return data
 
 
 # ---------------------------------------------------------------------- JSON
@@ -235,23 +245,52 @@ def hostile_value(data: Any, depth_limit: int = MAX_DEPTH) -> tuple[tuple[str | 
     """The first place in parsed ``data`` holding a value no check may be run on (nesting
     deeper than ``depth_limit``, an integer too large to print, text with a lone surrogate),
     as ``(path, reason)``, or ``None``.  Walked with a stack of its own, never by recursion."""
+    return _first_odd(data, depth_limit, _odd_scalar)
+
+
+def lone_surrogate(data: Any) -> tuple[tuple[str | int, ...], str] | None:
+    """The first place in parsed ``data`` where a text (a value or a key) holds a lone surrogate
+    (``"\\ud800"``, a legal JSON escape but no Unicode text: it cannot be written, printed or
+    encoded), as ``(path, reason)``, or ``None``, at any depth.
+
+    msgspec's encoder answers first, in C: it refuses a lone surrogate (and the rare value a
+    parsed document holds that it cannot write, an integer of more than 4,300 digits); only
+    then is ``data`` walked in Python, to find the place.
+
+    >>> lone_surrogate({"players": ["Ann", "Ben"]}) is None
+    True
+    >>> lone_surrogate({"meta": {"x": [1, "\\ud800"]}})
+    (('meta', 'x', 1), "'\\\\ud800' holds a lone surrogate (not Unicode text)")
+    """
+    try:
+        _encode(data)
+        return None
+    except Exception:  # anything it cannot write: the walk says what and where
+        pass
+    return _first_odd(data, None, _surrogate_text)
+
+
+def _first_odd(data: Any, depth_limit: int | None, odd: Callable[[Any], str | None]) -> \
+        tuple[tuple[str | int, ...], str] | None:
+    """The first place in ``data`` nested deeper than ``depth_limit`` (``None``: any depth) or
+    holding a key or a value that ``odd`` finds a reason against, as ``(path, reason)``."""
     todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
     while todo:
         path, item = todo.pop()
         kind = type(item)
         if kind is dict or kind is list:
-            if len(path) >= depth_limit:
+            if depth_limit is not None and len(path) >= depth_limit:
                 return path, f"nested more than {depth_limit} deep"
             pairs = item.items() if kind is dict else enumerate(item)
             todo.extend(((*path, key if isinstance(key, (str, int)) else brief(key)), value)
                         for key, value in pairs)
             if kind is dict:
                 for key in item:
-                    found = _odd_scalar(key)
+                    found = odd(key)
                     if found:
                         return path, f"a key {found}"
         else:
-            found = _odd_scalar(item)
+            found = odd(item)
             if found:
                 return path, found
     return None
@@ -260,9 +299,16 @@ def hostile_value(data: Any, depth_limit: int = MAX_DEPTH) -> tuple[tuple[str | 
 def _odd_scalar(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
         return f"{brief(value)} is longer than speedrules reads"
+    return _surrogate_text(value)
+
+
+def _surrogate_text(value: Any) -> str | None:
     if isinstance(value, str) and _SURROGATE.search(value):
         return f"{brief(value)} holds a lone surrogate (not Unicode text)"
     return None
+
+
+_encode = msgspec.json.Encoder().encode
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -331,7 +377,7 @@ def parse_json(
     """
     try:
         data = _decode(text)
-    except (msgspec.MsgspecError, RecursionError):
+    except (msgspec.MsgspecError, RecursionError, UnicodeEncodeError):  # (the last: a surrogate in the str given)
         try:
             data = json.loads(text)  # the reference: its verdict and its errors
         except json.JSONDecodeError as err:
@@ -348,6 +394,7 @@ def parse_json(
             digits = len(found.group().lstrip("-")) if found else 4301
             raise DocumentError(where, f"not readable: a number of {digits} digits is longer than speedrules "
                                        "reads (4300 at most)") from None
+        _no_lone_surrogate(data, name)  # msgspec refuses one ("\ud800"); the reference reads it
     if text.count(":") != pairs(data):
         repeated = _repeated_key(text)
         if repeated is not None:

@@ -61,6 +61,7 @@ from .documents import (
     first_errors,
     hostile_value,
     json_path,
+    lone_surrogate,
     open_regular,
     parse_json,
     parse_text,
@@ -467,6 +468,26 @@ def _non_finite(data: Any, name: str) -> list[tuple[str, str]]:
     return found
 
 
+def refuse_odd_text(data: Any, name: str) -> None:
+    """A :class:`LogError` naming the place if a log document's own texts (its players, its
+    ``meta`` and each deal's) hold a lone surrogate, which no output could write: every other
+    text of a log is a card, a rank or a name the format knows, checked as such, and text read
+    by :func:`parse_log_text` was checked as it was parsed."""
+    if type(data) is not dict:
+        return
+    found = lone_surrogate({key: data[key] for key in ("players", "meta") if key in data})
+    deals = data.get("deals")
+    if found is None and type(deals) is list:
+        for index, deal in enumerate(deals):
+            if type(deal) is dict and "meta" in deal:
+                inner = lone_surrogate(deal["meta"])
+                if inner is not None:
+                    found = ("deals", index, "meta", *inner[0]), inner[1]
+                    break
+    if found is not None:
+        raise LogError(f"{name}: {json_path(found[0])}", found[1])
+
+
 def parse_log(
     data: Any, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
 ) -> Log:
@@ -478,6 +499,8 @@ def parse_log(
     no folder).  Raises :class:`LogError` naming every place where the document fails the
     schema, or an unknown, refused or invalid variant.
     """
+    if top_is_valid(data):  # (else refused below) as referee_data does: after the envelope, before the variant
+        refuse_odd_text(data, name)
     compiled = _compile(data)
     if compiled is None:
         if not top_is_valid(data):
