@@ -16,14 +16,16 @@ Variant files and logs are read here, and every input is treated as hostile:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import json.decoder
 import json.scanner
 import os
 import re
+import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
@@ -554,6 +556,75 @@ def read_text(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMEN
     if isinstance(raw, str):
         return raw.removeprefix("\ufeff"), name
     return decode(raw, name), name
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def write_file(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write ``data`` (text as UTF-8, a lone surrogate as ``\\udxxx``) to the file ``path``
+    through :func:`replacing`: an existing file is replaced only once the new one is whole.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = os.path.join(folder, "page.html")
+    ...     write_file(target, "old")
+    ...     try:
+    ...         with replacing(target) as handle:
+    ...             _ = handle.write(b"half a page")
+    ...             raise OSError("disk full")
+    ...     except OSError:
+    ...         pass
+    ...     print(open(target).read(), os.listdir(folder))
+    old ['page.html']
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8", "backslashreplace")  # before any file is touched
+    with replacing(path) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike[str], buffering: int = -1) -> Iterator[BinaryIO]:
+    """A binary file to write in place of ``path``: a new file in the same folder, renamed onto
+    ``path`` when the ``with`` block ends normally and deleted if it raises, so that a failed or
+    interrupted write never leaves a truncated file (every file the package writes goes
+    through here).  The new file takes the old one's permissions (or, as ``open`` gives them,
+    the umask's); a link is followed and its target replaced.  A device, a pipe or a directory
+    is opened as it is (``/dev/null`` stays a device), and so is a file whose folder lets no new
+    file be made."""
+    target = os.path.realpath(os.fspath(path))
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    folder, base = os.path.split(target)
+    temp = None
+    if mode is None or stat.S_ISREG(mode):
+        for _ in range(100):  # a name taken (by another writer's temporary file): another name
+            candidate = os.path.join(folder, f".{base[:200]}.{secrets.token_hex(4)}.tmp")
+            try:
+                fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            except FileExistsError:
+                continue
+            except PermissionError:  # a folder that lets no file be made: written in place
+                break
+            temp = candidate
+            break
+    if temp is None:
+        with open(path, "wb", buffering=buffering) as direct:
+            yield direct
+        return
+    try:
+        with os.fdopen(fd, "wb", buffering=buffering) as handle:
+            if mode is not None:
+                os.chmod(temp, stat.S_IMODE(mode))
+            yield handle
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def json_path(path: Any) -> str:

@@ -68,6 +68,7 @@ from .documents import (
     read_text,
     schema_reason,
     unknown_fields,
+    write_file,
 )
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
@@ -955,7 +956,7 @@ def write_log(
     else:
         text = _json_text(data, indent if isinstance(indent, int) else None, log.name) + "\n"
     if isinstance(target, (str, os.PathLike)):
-        Path(target).write_text(text, encoding="utf-8", errors="backslashreplace")  # a lone surrogate: \udxxx
+        write_file(target, text)  # a new file renamed into place (a lone surrogate written \udxxx)
     else:
         target.write(text)
 
