@@ -6,7 +6,8 @@
 2. times and indices: one limit (``speedrules.checks``) in every reader, the schema, the
    position notation and the API, located at the field (``deals[0].events[0].t``);
 4. the action notation is ASCII: another script's digit is an ``InvalidActionError``, never a
-   bare ``ValueError`` nor a pile it does not spell;
+   bare ``ValueError`` nor a pile it does not spell (the property that any text is refused or
+   reads back is in the fuzz suite, tests/test_fuzz.py);
 5. a lone surrogate in any text of a log is refused with its place (exit 2, never 3), and
    every file the package writes replaces the old one only once it is whole.
 
@@ -26,8 +27,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import speedrules
 from speedrules import (
@@ -47,7 +46,6 @@ from speedrules import (
 from speedrules import documents as documents_module
 from speedrules.checks import MAX_INDEX, MAX_TIME
 from speedrules.documents import MAX_YAML_CHARS, MAX_YAML_FLOW_DEPTH, parse_text, replacing, write_file
-from speedrules.errors import CardError
 from speedrules.log import log_schema, write_log
 from speedrules.referee import referee_data, referee_text
 
@@ -265,34 +263,6 @@ def test_an_index_over_the_limit_is_unreadable_and_one_at_it_breaks_a_rule(
 def test_another_scripts_digits_are_no_notation(parse: Callable[[str], Any], text: str) -> None:
     with pytest.raises(InvalidActionError, match="the notation is ASCII"):
         parse(text)
-
-
-NOTATION_PIECES = ["0", "1", "2", "9", "10", "999999", "1000000", "00", ":", ">", "<", "+", "!", "=", ",", "/",
-                   "~", "?", "^", "(", ")", "JC", "jk", "JK", "10S", "tS", "9h", "Q", "K", "A", "x", "-", " ",
-                   "reveal", "flip", "rebuild", "rebuild:", "spit", "spit>", "\u00b2", "\u0661", "\u2460",
-                   "\uff10", "\u2003", "\n"]
-
-
-@settings(max_examples=1500)
-@given(st.one_of(st.text(max_size=14), st.lists(st.sampled_from(NOTATION_PIECES), max_size=9).map("".join)))
-def test_the_notation_reads_back_what_it_writes_or_refuses(text: str) -> None:
-    """Any text: parse_action and parse_spit_action refuse it (InvalidActionError, or CardError
-    for a card that is no card) or read an action whose notation is ASCII and reads back as it."""
-    for parse in (parse_action, parse_spit_action):
-        try:
-            action = parse(text)
-        except (InvalidActionError, CardError):
-            continue
-        written = str(action)
-        assert written.isascii(), (text, written)
-        assert parse(written) == action, (text, written)
-
-
-def test_the_notation_property_is_not_vacuous() -> None:
-    """The pieces above make actions of every kind: the property is tested on real readings."""
-    read = {type(parse_action(t)).__name__ for t in ("0:JC>1", "1+", "0!", "0<1", "reveal", "flip", "rebuild")}
-    read |= {type(parse_spit_action(t)).__name__ for t in ("spit", "spit>1", "0:2>1", "1:3~4", "0:3=1", "1^0", "0?1")}
-    assert len(read) == 13
 
 
 # ============================================================ 5. lone surrogates and whole files
