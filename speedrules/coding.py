@@ -122,7 +122,7 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
     """
     out: list[CompiledEvent] = []
     append = out.append
-    codes, dict_, single = CODE_OF_TEXT, dict, _SINGLE
+    codes, dict_, single, max_time, max_index = CODE_OF_TEXT, dict, _SINGLE, _MAX_TIME, _MAX_INDEX
     for index, ev in enumerate(raw_events):
         if type(ev) is dict_:
             try:
@@ -131,9 +131,9 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
                     size = len(ev)
                     t = ev["t"] if size == 5 else None
                     player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
-                    if ((size == 4 or ((type(t) is int or type(t) is float) and 0 <= t <= _MAX_TIME))
+                    if ((size == 4 or ((type(t) is int or type(t) is float) and 0 <= t <= max_time))
                             and type(player) is int and type(pile) is int
-                            and 0 <= player <= _MAX_INDEX and 0 <= pile <= _MAX_INDEX):
+                            and 0 <= player <= max_index and 0 <= pile <= max_index):
                         append((PLAY, player, pile, single[code], (), t))
                         continue
                 elif typ == "draw":
@@ -149,15 +149,15 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
                     else:
                         raise KeyError  # an unexpected key: the long way
                     # no time only when there is no "t" key (a null one is refused by the structural check)
-                    if ((((type(t) is int or type(t) is float) and 0 <= t <= _MAX_TIME)
+                    if ((((type(t) is int or type(t) is float) and 0 <= t <= max_time)
                          or (t is None and size == 2 + (named is not None)))
-                            and type(player) is int and 0 <= player <= _MAX_INDEX):
+                            and type(player) is int and 0 <= player <= max_index):
                         append((DRAW, player, -1, named, (), t))
                         continue
                 elif typ == "flip":
                     size = len(ev)
                     t = ev["t"] if size == 2 else None
-                    if size == 1 or ((type(t) is int or type(t) is float) and 0 <= t <= _MAX_TIME):
+                    if size == 1 or ((type(t) is int or type(t) is float) and 0 <= t <= max_time):
                         append((FLIP, -1, -1, None, (), t))
                         continue
             except (KeyError, TypeError):
