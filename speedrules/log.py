@@ -498,10 +498,17 @@ def parse_log(
     variant is a bundled name, a whole document, or a variant file inside
     ``variant_dir`` (with ``None``, the default, the log may name no file: it came from
     no folder).  Raises :class:`LogError` naming every place where the document fails the
-    schema, or an unknown, refused or invalid variant.
+    schema, or an unknown, refused or invalid variant, or a lone surrogate in its texts.
     """
     if top_is_valid(data):  # (else refused below) as referee_data does: after the envelope, before the variant
         refuse_odd_text(data, name)
+    return _checked_log(data, name, variant, variant_dir)
+
+
+def _checked_log(data: Any, name: str, variant: Variant | None, variant_dir: str | Path | None) -> Log:
+    """:func:`parse_log` but for the texts' check, which a log the library writes of its own
+    games does not need: its names are the caller's own (a lone surrogate is written as an
+    escape, and a reader then refuses it)."""
     compiled = _compile(data)
     if compiled is None:
         if not top_is_valid(data):
@@ -909,7 +916,7 @@ def log_from_games(
     if meta is not None:
         data["meta"] = dict(meta)
     data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
-    return parse_log(data, "<written log>", variant=variant)
+    return _checked_log(data, "<written log>", variant, None)
 
 
 EVENT_LINES = "events"
