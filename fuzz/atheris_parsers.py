@@ -1,15 +1,19 @@
-"""Coverage-guided fuzzing of the log and variant readers with atheris (optional).
+"""Coverage-guided fuzzing of the readers with atheris (optional).
 
 atheris is not a dependency of speedrules; install it beside the project and run:
 
     pip install atheris
     python fuzz/atheris_parsers.py -atheris_runs=200000 fuzz/corpus
 
-Each input is fed, as text, to the variant reader and to the referee's one-pass reader.
-Any exception that is not one of the library's documented errors (a ``SpeedrulesError``)
-is a finding: atheris stops and writes the input that caused it.  ``fuzz/corpus`` (made
-if missing) is seeded with the shipped examples and variants, so the fuzzer starts from
-real documents and mutates them.
+Each input is fed, as text, to every reader of hostile text: the referee's one-pass reader
+(a Speed or a Spit log), the variant reader, the position notation of Speed and of Spit
+(``Game.from_position``, ``SpitGame.from_position``) and the action notation
+(``parse_action``, ``parse_spit_action``); a log that reads is also drawn, as the ``render``
+and ``view`` pages draw it.  Any exception that is not one of the library's documented
+errors (a ``SpeedrulesError``) is a finding: atheris stops and writes the input that caused
+it.  ``fuzz/corpus`` (made if missing) is seeded with the shipped examples (Speed and Spit
+logs), variants and hostile inputs, and the positions of the example games, so the fuzzer
+starts from real documents and mutates them.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
+    from speedrules import Game, SpitGame, parse_action, parse_spit_action
     from speedrules.errors import SpeedrulesError
     from speedrules.loading import variant_from_document
-    from speedrules.log import parse_log_text
-    from speedrules.referee import referee_text
+    from speedrules.log import log_from_text, parse_log_text
+    from speedrules.referee import referee, referee_text
+    from speedrules.replay import replay_deal
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -35,6 +41,15 @@ def judge(data: bytes) -> None:
         referee_text(text, "fuzzed.json")
     with contextlib.suppress(SpeedrulesError):
         variant_from_document(parse_log_text(text, "fuzzed.yaml"), name="fuzzed.yaml")
+    for read in (lambda: Game.from_position("speed", text), lambda: SpitGame.from_position("spit", text),
+                 lambda: parse_action(text), lambda: parse_spit_action(text)):
+        with contextlib.suppress(SpeedrulesError):
+            read()
+    with contextlib.suppress(SpeedrulesError):
+        log = log_from_text(text, "fuzzed.json")
+        verdict = referee(log)
+        if verdict.deals:
+            replay_deal(log, 0, verdict, source="fuzzed.json")  # the page's frames of the first deal
 
 
 def seed_corpus(folder: Path) -> None:
@@ -42,6 +57,11 @@ def seed_corpus(folder: Path) -> None:
     for source in [*REPO.glob("examples/*.json"), *REPO.glob("variants/*.yaml"), *REPO.glob("tests/hostile/*/*")]:
         if source.is_file() and not source.is_symlink():
             (folder / source.name).write_bytes(source.read_bytes())
+    for source in REPO.glob("examples/*.json"):  # each example game's position after its first deal
+        with contextlib.suppress(SpeedrulesError):
+            log = log_from_text(source.read_text(encoding="utf-8"), source.name)
+            game = SpitGame.from_log(log) if log.variant.spit is not None else Game.from_log(log)
+            (folder / f"{source.stem}.position").write_text(game.position(), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -409,8 +409,21 @@ class Choose:
 SpitAction = Spit | StockPlay | GapMove | Pairing | Slap | Choose
 """Any action of a Spit round."""
 
-_SPIT_MOVE = re.compile(r"(\d{1,6}):(\d{1,6})(?:\(([^)]*)\))?([>~=])(\d{1,6})")
-_SPIT_CLAIM = re.compile(r"(\d{1,6})([?^])(\d{1,6})")
+# The notation is ASCII: every number in it is ASCII digits ([0-9], never \d, which matches any
+# script's digits), and a text holding anything else is refused whole (_notation).
+_SPIT_MOVE = re.compile(r"([0-9]{1,6}):([0-9]{1,6})(?:\(([^)]*)\))?([>~=])([0-9]{1,6})")
+_SPIT_CLAIM = re.compile(r"([0-9]{1,6})([?^])([0-9]{1,6})")
+_SPIT_PILE = re.compile(r"spit>([0-9]{1,6})")
+
+
+def _notation(text: object, what: str) -> str:
+    """``text`` stripped of the spaces around it, if it is ASCII text; else an
+    :class:`InvalidActionError` (a superscript or another script's digit is no digit here)."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
+    if not text.isascii():
+        raise InvalidActionError(f"not {what}: {brief(text)} (the notation is ASCII, see docs/api.md)")
+    return text.strip()
 
 
 def parse_spit_action(text: str) -> SpitAction:
@@ -422,13 +435,12 @@ def parse_spit_action(text: str) -> SpitAction:
     >>> [str(parse_spit_action(t)) for t in ("spit", "spit>1", "0:2(7h)>1", "1:3~4", "0:3=1", "1^0", "0?1")]
     ['spit', 'spit>1', '0:2(7H)>1', '1:3~4', '0:3=1', '1^0', '0?1']
     """
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
-    spoken = text.strip()
+    spoken = _notation(text, "a Spit action")
     if spoken == "spit":
         return Spit()
-    if spoken.startswith("spit>") and spoken[5:].isdigit() and len(spoken) <= 11:
-        return Spit(int(spoken[5:]))
+    pile = _SPIT_PILE.fullmatch(spoken)
+    if pile is not None:
+        return Spit(int(pile.group(1)))
     move = _SPIT_MOVE.fullmatch(spoken)
     if move is not None:
         player, stock, card, mark, to = move.groups()
@@ -451,8 +463,9 @@ def _timed(event: dict[str, Any], t: float | int | None) -> dict[str, Any]:
 
 
 
-_PLAY = re.compile(r"(\d{1,6}):([^>]+)>(\d{1,6})")
-_SEAT_ACTION = re.compile(r"(\d{1,6})([+!<])(.*)")
+_PLAY = re.compile(r"([0-9]{1,6}):([^>]+)>([0-9]{1,6})")
+_SEAT_ACTION = re.compile(r"([0-9]{1,6})([+!<])(.*)")
+_PILE = re.compile(r"[0-9]{1,6}")
 
 
 def parse_action(text: str) -> Action:
@@ -472,9 +485,7 @@ def parse_action(text: str) -> Action:
     ...
     speedrules.errors.InvalidActionError: not an action: '0:JC' (a play is PLAYER:CARDS>PILE, e.g. 0:JC>1)
     """
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
-    spoken = text.strip()
+    spoken = _notation(text, "an action")
     if spoken == "reveal":
         return Reveal()
     if spoken == "flip":
@@ -500,7 +511,7 @@ def parse_action(text: str) -> Action:
             return Draw(player, rest or None)
         if mark == "!" and not rest:
             return Call(player)
-        if mark == "<" and rest.isdigit() and len(rest) <= 6:
+        if mark == "<" and _PILE.fullmatch(rest):
             return Pickup(player, int(rest))
     hint = "a play is PLAYER:CARDS>PILE, e.g. 0:JC>1" if ":" in spoken else "see docs/api.md for the notation"
     raise InvalidActionError(f"not an action: {brief(text)} ({hint})")

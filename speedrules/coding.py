@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -21,6 +20,7 @@ from msgspec import UNSET
 from msgspec.structs import astuple
 
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF
+from .checks import MAX_INDEX, MAX_TIME, index_value, is_time
 from .wire import (
     LOG_DECODER,
     LOG_FORMAT,
@@ -72,19 +72,6 @@ EVENT_KEYS = {
 KIND_OF_TYPE = {name: kind for kind, name in enumerate(EVENT_TYPES)}
 
 
-def index_value(value: Any) -> int | None:
-    """A JSON Schema ``integer`` >= 0 as an int (``1.0`` counts, ``True`` does not), else None."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value if value >= 0 else None
-    if isinstance(value, float) and value.is_integer() and value >= 0:
-        return int(value)
-    return None
-
-
-def is_time(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 and value != math.inf
-
-
 _CODE = CODE_OF_TEXT.__getitem__
 
 
@@ -108,7 +95,11 @@ def stacks_codes(value: Any) -> tuple[tuple[int, ...], ...] | None:
 
 
 _SINGLE: Final = tuple((code,) for code in range(53))
-_INF: Final = math.inf
+# The limits of speedrules.checks, compared inline on the hot paths below: a time is an int or
+# a float from 0 to _MAX_TIME (so never NaN nor an infinity), an index an int from 0 to _MAX_INDEX
+# (a float index, 1.0, takes the long way, through checks.index_value).
+_MAX_TIME: Final = MAX_TIME
+_MAX_INDEX: Final = MAX_INDEX
 # Final aliases of the globals read once an event: the compiled build keeps a Final in a C
 # static, and looks any other module global up by name in the module's dict at each use.
 _UNSET: Final = UNSET
@@ -131,7 +122,7 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
     """
     out: list[CompiledEvent] = []
     append = out.append
-    codes, inf, dict_, single = CODE_OF_TEXT, _INF, dict, _SINGLE
+    codes, dict_, single, max_time, max_index = CODE_OF_TEXT, dict, _SINGLE, _MAX_TIME, _MAX_INDEX
     for index, ev in enumerate(raw_events):
         if type(ev) is dict_:
             try:
@@ -140,8 +131,9 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
                     size = len(ev)
                     t = ev["t"] if size == 5 else None
                     player, pile, code = ev["player"], ev["pile"], codes[ev["card"]]
-                    if ((size == 4 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and type(pile) is int and player >= 0 and pile >= 0):
+                    if ((size == 4 or ((type(t) is int or type(t) is float) and 0 <= t <= max_time))
+                            and type(player) is int and type(pile) is int
+                            and 0 <= player <= max_index and 0 <= pile <= max_index):
                         append((PLAY, player, pile, single[code], (), t))
                         continue
                 elif typ == "draw":
@@ -157,15 +149,15 @@ def coded_events(raw_events: Iterable[Any]) -> list[CompiledEvent]:
                     else:
                         raise KeyError  # an unexpected key: the long way
                     # no time only when there is no "t" key (a null one is refused by the structural check)
-                    if (((type(t) is int and t >= 0) or (t is None and size == 2 + (named is not None))
-                         or (type(t) is float and 0 <= t < inf))
-                            and type(player) is int and player >= 0):
+                    if ((((type(t) is int or type(t) is float) and 0 <= t <= max_time)
+                         or (t is None and size == 2 + (named is not None)))
+                            and type(player) is int and 0 <= player <= max_index):
                         append((DRAW, player, -1, named, (), t))
                         continue
                 elif typ == "flip":
                     size = len(ev)
                     t = ev["t"] if size == 2 else None
-                    if size == 1 or (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < inf):
+                    if size == 1 or ((type(t) is int or type(t) is float) and 0 <= t <= max_time):
                         append((FLIP, -1, -1, None, (), t))
                         continue
             except (KeyError, TypeError):
@@ -311,14 +303,15 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         if t is unset:
             t = None
             pairs += 1  # the type
-        elif (type(t) is int and t >= 0) or (type(t) is float and 0 <= t < _INF):
+        elif (type(t) is int or type(t) is float) and 0 <= t <= _MAX_TIME:
             pairs += 2
         else:
             raise MalformedEvent(index)
         cls = type(ev)
         if cls is _WIRE_PLAY:
             player, pile = fields[0], fields[3]
-            if not (type(player) is int and player >= 0 and type(pile) is int and pile >= 0):
+            if not (type(player) is int and 0 <= player <= _MAX_INDEX
+                    and type(pile) is int and 0 <= pile <= _MAX_INDEX):
                 player, pile = index_value(player), index_value(pile)  # 1.0 is an index too
                 if player is None or pile is None:
                     raise MalformedEvent(index)
@@ -343,7 +336,7 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
             append((PLAY, player, pile, cards, declared, t))
         elif cls is _WIRE_DRAW:
             player = fields[0]
-            if not (type(player) is int and player >= 0):
+            if not (type(player) is int and 0 <= player <= _MAX_INDEX):
                 player = index_value(player)
                 if player is None:
                     raise MalformedEvent(index)
@@ -433,7 +426,7 @@ def decode_log(text: str) -> tuple[WireLog, list[tuple[CodedLayout, list[Compile
     """
     try:
         doc = LOG_DECODER.decode(text)
-    except (msgspec.MsgspecError, RecursionError):
+    except (msgspec.MsgspecError, RecursionError, UnicodeEncodeError):  # the last: a lone surrogate in text given
         return None
     ref, players, meta = doc.variant, doc.players, doc.meta
     if doc.format != LOG_FORMAT or not ref:

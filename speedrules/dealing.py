@@ -19,6 +19,8 @@ from collections.abc import Sequence
 
 from . import rules
 from .cards import JOKER_CODE, Card, diff_text
+from .checks import MAX_TIME as MAX_TIME
+from .checks import is_time
 from .errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import deal_codes as deal_codes
 from .kernel import default_names as default_names
@@ -131,7 +133,8 @@ def layout_problem(
 
 
 def checked_time(t: object) -> float | int | None:
-    """``t`` if it is a time (``None``, or a finite number of milliseconds >= 0), else an
+    """``t`` if it is a time (``None``, or a number of milliseconds from 0 to
+    :data:`~speedrules.checks.MAX_TIME`, the one limit of every reader), else an
     :class:`InvalidActionError`.
 
     >>> checked_time(850), checked_time(None)
@@ -140,18 +143,18 @@ def checked_time(t: object) -> float | int | None:
     Traceback (most recent call last):
     ...
     speedrules.errors.InvalidActionError: a time is a finite number of milliseconds >= 0 (or None), not '5'
+    >>> checked_time(2**53)
+    Traceback (most recent call last):
+    ...
+    speedrules.errors.InvalidActionError: a time is at most 9007199254740991 ms (285,000 years), not 9007199254740992
     """
-    if t is None or (type(t) is float and 0 <= t < math.inf) or (type(t) is int and 0 <= t <= MAX_TIME):
+    if t is None or ((type(t) is int or type(t) is float) and is_time(t)):
         return t
-    if isinstance(t, float) and 0 <= t < math.inf:
-        return float(t)  # a subclass as the plain number
-    if isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= MAX_TIME:
-        return int(t)
+    if isinstance(t, (int, float)) and is_time(t):  # a subclass (an IntEnum...) as the plain number
+        return float(t) if isinstance(t, float) else int(t)
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and MAX_TIME < t < math.inf:
+        raise InvalidActionError(f"a time is at most {MAX_TIME} ms (285,000 years), not {brief(t)}")
     raise InvalidActionError(f"a time is a finite number of milliseconds >= 0 (or None), not {brief(t)}")
-
-
-MAX_TIME = 2**63 - 1
-"""The largest whole-number time the API takes (ms: some 290 million years)."""
 
 
 def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:

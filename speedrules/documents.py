@@ -16,14 +16,16 @@ Variant files and logs are read here, and every input is treated as hostile:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import json.decoder
 import json.scanner
 import os
 import re
+import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
@@ -71,6 +73,13 @@ MAX_YAML_NODES = 40_000
 
 MAX_VARIANT_NODES = 20_000
 """The same for a variant file (a bundled one holds about 100)."""
+
+MAX_YAML_FLOW_DEPTH = 16
+"""The deepest nesting of YAML's bracketed lists and mappings (``[[...]]``, ``{a: {...}}``): a log
+or a variant needs 5.  PyYAML's scanner pays for every token once per bracket open around it
+(it keeps a possible simple key for each), so 40,000 values nested 300 deep took 4 times as long as
+flat ones (5 s); nested 16 deep they take some 15% longer.  Refused where the bracket that goes
+deeper stands, as the scanner meets it."""
 
 
 _JSON_EXPONENT = re.compile(r"^[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+$")
@@ -125,6 +134,15 @@ class _StrictLoader(yaml.SafeLoader):
             )
         return super().compose_node(parent, index)
 
+    def fetch_flow_collection_start(self, TokenClass: Any) -> None:
+        if self.flow_level >= MAX_YAML_FLOW_DEPTH:
+            raise yaml.MarkedYAMLError(
+                problem=f"brackets nested more than {MAX_YAML_FLOW_DEPTH} deep: deeper than speedrules reads "
+                        "in YAML (write it as JSON)",
+                problem_mark=self.get_mark(),
+            )
+        super().fetch_flow_collection_start(TokenClass)
+
     def construct_yaml_int(self, node: ScalarNode) -> int:
         if len(node.value) > MAX_NUMBER_CHARS:
             raise yaml.MarkedYAMLError(
@@ -166,8 +184,10 @@ def dump_yaml(data: Any) -> str:
     text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
     return text
 
-MAX_YAML_CHARS = 8 * 1024 * 1024
-"""The longest YAML text read (JSON, read in C, has the file limits alone)."""
+MAX_YAML_CHARS = 1024 * 1024
+"""The longest YAML text read (JSON, read in C, has the file limits alone): PyYAML reads about a
+character a microsecond where the text is blank lines or spaces, so this bounds the time to about a
+second; a YAML log at the value limit (:data:`MAX_YAML_NODES`) is some 300,000 characters."""
 
 
 def _yaml_error(name: str, err: yaml.YAMLError) -> DocumentError:
@@ -187,7 +207,7 @@ def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
         loader = _StrictLoader(text)
         loader.max_nodes = max_nodes
         try:
-            return loader.get_single_data()
+            data = loader.get_single_data()
         finally:
             loader.dispose()
     except yaml.YAMLError as err:
@@ -196,6 +216,16 @@ def _parse_yaml(text: str, name: str, max_nodes: int = MAX_YAML_NODES) -> Any:
         raise DocumentError(name, "not readable: nested too deeply") from None
     except Exception as err:  # hostile text: whatever PyYAML's constructors raise is bad input, never a crash
         raise DocumentError(name, f"not valid YAML: {type(err).__name__}: {brief(str(err), 120)}") from None
+    return _no_lone_surrogate(data, name)  # a "\ud800" escape (or such a character in the text given)
+
+
+def _no_lone_surrogate(data: Any, name: str) -> Any:
+    """``data``, unless a text in it holds a lone surrogate: then a :class:`DocumentError` naming
+    the place (``f.json: players[0]``)."""
+    found = lone_surrogate(data)
+    if found is not None:
+        raise DocumentError(f"{name}: {json_path(found[0])}", found[1])
+    return data
 
 
 # ---------------------------------------------------------------------- JSON
@@ -217,23 +247,52 @@ def hostile_value(data: Any, depth_limit: int = MAX_DEPTH) -> tuple[tuple[str | 
     """The first place in parsed ``data`` holding a value no check may be run on (nesting
     deeper than ``depth_limit``, an integer too large to print, text with a lone surrogate),
     as ``(path, reason)``, or ``None``.  Walked with a stack of its own, never by recursion."""
+    return _first_odd(data, depth_limit, _odd_scalar)
+
+
+def lone_surrogate(data: Any) -> tuple[tuple[str | int, ...], str] | None:
+    """The first place in parsed ``data`` where a text (a value or a key) holds a lone surrogate
+    (``"\\ud800"``, a legal JSON escape but no Unicode text: it cannot be written, printed or
+    encoded), as ``(path, reason)``, or ``None``, at any depth.
+
+    msgspec's encoder answers first, in C: it refuses a lone surrogate (and the rare value a
+    parsed document holds that it cannot write, an integer of more than 4,300 digits); only
+    then is ``data`` walked in Python, to find the place.
+
+    >>> lone_surrogate({"players": ["Ann", "Ben"]}) is None
+    True
+    >>> lone_surrogate({"meta": {"x": [1, "\\ud800"]}})
+    (('meta', 'x', 1), "'\\\\ud800' holds a lone surrogate (not Unicode text)")
+    """
+    try:
+        _encode(data)
+        return None
+    except Exception:  # anything it cannot write: the walk says what and where
+        pass
+    return _first_odd(data, None, _surrogate_text)
+
+
+def _first_odd(data: Any, depth_limit: int | None, odd: Callable[[Any], str | None]) -> \
+        tuple[tuple[str | int, ...], str] | None:
+    """The first place in ``data`` nested deeper than ``depth_limit`` (``None``: any depth) or
+    holding a key or a value that ``odd`` finds a reason against, as ``(path, reason)``."""
     todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
     while todo:
         path, item = todo.pop()
         kind = type(item)
         if kind is dict or kind is list:
-            if len(path) >= depth_limit:
+            if depth_limit is not None and len(path) >= depth_limit:
                 return path, f"nested more than {depth_limit} deep"
             pairs = item.items() if kind is dict else enumerate(item)
             todo.extend(((*path, key if isinstance(key, (str, int)) else brief(key)), value)
                         for key, value in pairs)
             if kind is dict:
                 for key in item:
-                    found = _odd_scalar(key)
+                    found = odd(key)
                     if found:
                         return path, f"a key {found}"
         else:
-            found = _odd_scalar(item)
+            found = odd(item)
             if found:
                 return path, found
     return None
@@ -242,9 +301,16 @@ def hostile_value(data: Any, depth_limit: int = MAX_DEPTH) -> tuple[tuple[str | 
 def _odd_scalar(value: Any) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INTEGER_BITS:
         return f"{brief(value)} is longer than speedrules reads"
+    return _surrogate_text(value)
+
+
+def _surrogate_text(value: Any) -> str | None:
     if isinstance(value, str) and _SURROGATE.search(value):
         return f"{brief(value)} holds a lone surrogate (not Unicode text)"
     return None
+
+
+_encode = msgspec.json.Encoder().encode
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -313,7 +379,7 @@ def parse_json(
     """
     try:
         data = _decode(text)
-    except (msgspec.MsgspecError, RecursionError):
+    except (msgspec.MsgspecError, RecursionError, UnicodeEncodeError):  # (the last: a surrogate in the str given)
         try:
             data = json.loads(text)  # the reference: its verdict and its errors
         except json.JSONDecodeError as err:
@@ -330,6 +396,7 @@ def parse_json(
             digits = len(found.group().lstrip("-")) if found else 4301
             raise DocumentError(where, f"not readable: a number of {digits} digits is longer than speedrules "
                                        "reads (4300 at most)") from None
+        _no_lone_surrogate(data, name)  # msgspec refuses one ("\ud800"); the reference reads it
     if text.count(":") != pairs(data):
         repeated = _repeated_key(text)
         if repeated is not None:
@@ -489,6 +556,75 @@ def read_text(source: str | Path | IO[str] | IO[bytes], limit: int = MAX_DOCUMEN
     if isinstance(raw, str):
         return raw.removeprefix("\ufeff"), name
     return decode(raw, name), name
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def write_file(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write ``data`` (text as UTF-8, a lone surrogate as ``\\udxxx``) to the file ``path``
+    through :func:`replacing`: an existing file is replaced only once the new one is whole.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = os.path.join(folder, "page.html")
+    ...     write_file(target, "old")
+    ...     try:
+    ...         with replacing(target) as handle:
+    ...             _ = handle.write(b"half a page")
+    ...             raise OSError("disk full")
+    ...     except OSError:
+    ...         pass
+    ...     print(open(target).read(), os.listdir(folder))
+    old ['page.html']
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8", "backslashreplace")  # before any file is touched
+    with replacing(path) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike[str], buffering: int = -1) -> Iterator[BinaryIO]:
+    """A binary file to write in place of ``path``: a new file in the same folder, renamed onto
+    ``path`` when the ``with`` block ends normally and deleted if it raises, so that a failed or
+    interrupted write never leaves a truncated file (every file the package writes goes
+    through here).  The new file takes the old one's permissions (or, as ``open`` gives them,
+    the umask's); a link is followed and its target replaced.  A device, a pipe or a directory
+    is opened as it is (``/dev/null`` stays a device), and so is a file whose folder lets no new
+    file be made."""
+    target = os.path.realpath(os.fspath(path))
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    folder, base = os.path.split(target)
+    temp = None
+    if mode is None or stat.S_ISREG(mode):
+        for _ in range(100):  # a name taken (by another writer's temporary file): another name
+            candidate = os.path.join(folder, f".{base[:200]}.{secrets.token_hex(4)}.tmp")
+            try:
+                fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            except FileExistsError:
+                continue
+            except PermissionError:  # a folder that lets no file be made: written in place
+                break
+            temp = candidate
+            break
+    if temp is None:
+        with open(path, "wb", buffering=buffering) as direct:
+            yield direct
+        return
+    try:
+        with os.fdopen(fd, "wb", buffering=buffering) as handle:
+            if mode is not None:
+                os.chmod(temp, stat.S_IMODE(mode))
+            yield handle
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def json_path(path: Any) -> str:

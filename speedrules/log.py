@@ -61,12 +61,14 @@ from .documents import (
     first_errors,
     hostile_value,
     json_path,
+    lone_surrogate,
     open_regular,
     parse_json,
     parse_text,
     read_text,
     schema_reason,
     unknown_fields,
+    write_file,
 )
 from .errors import InvalidArgumentError, VariantError, brief
 from .layout import Layout
@@ -467,6 +469,26 @@ def _non_finite(data: Any, name: str) -> list[tuple[str, str]]:
     return found
 
 
+def refuse_odd_text(data: Any, name: str) -> None:
+    """A :class:`LogError` naming the place if a log document's own texts (its players, its
+    ``meta`` and each deal's) hold a lone surrogate, which no output could write: every other
+    text of a log is a card, a rank or a name the format knows, checked as such, and text read
+    by :func:`parse_log_text` was checked as it was parsed."""
+    if type(data) is not dict:
+        return
+    found = lone_surrogate({key: data[key] for key in ("players", "meta") if key in data})
+    deals = data.get("deals")
+    if found is None and type(deals) is list:
+        for index, deal in enumerate(deals):
+            if type(deal) is dict and "meta" in deal:
+                inner = lone_surrogate(deal["meta"])
+                if inner is not None:
+                    found = ("deals", index, "meta", *inner[0]), inner[1]
+                    break
+    if found is not None:
+        raise LogError(f"{name}: {json_path(found[0])}", found[1])
+
+
 def parse_log(
     data: Any, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
 ) -> Log:
@@ -476,8 +498,17 @@ def parse_log(
     variant is a bundled name, a whole document, or a variant file inside
     ``variant_dir`` (with ``None``, the default, the log may name no file: it came from
     no folder).  Raises :class:`LogError` naming every place where the document fails the
-    schema, or an unknown, refused or invalid variant.
+    schema, or an unknown, refused or invalid variant, or a lone surrogate in its texts.
     """
+    if top_is_valid(data):  # (else refused below) as referee_data does: after the envelope, before the variant
+        refuse_odd_text(data, name)
+    return _checked_log(data, name, variant, variant_dir)
+
+
+def _checked_log(data: Any, name: str, variant: Variant | None, variant_dir: str | Path | None) -> Log:
+    """:func:`parse_log` but for the texts' check, which a log the library writes of its own
+    games does not need: its names are the caller's own (a lone surrogate is written as an
+    escape, and a reader then refuses it)."""
     compiled = _compile(data)
     if compiled is None:
         if not top_is_valid(data):
@@ -885,7 +916,7 @@ def log_from_games(
     if meta is not None:
         data["meta"] = dict(meta)
     data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
-    return parse_log(data, "<written log>", variant=variant)
+    return _checked_log(data, "<written log>", variant, None)
 
 
 EVENT_LINES = "events"
@@ -932,7 +963,7 @@ def write_log(
     else:
         text = _json_text(data, indent if isinstance(indent, int) else None, log.name) + "\n"
     if isinstance(target, (str, os.PathLike)):
-        Path(target).write_text(text, encoding="utf-8", errors="backslashreplace")  # a lone surrogate: \udxxx
+        write_file(target, text)  # a new file renamed into place (a lone surrogate written \udxxx)
     else:
         target.write(text)
 

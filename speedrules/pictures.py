@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .documents import write_file
 from .errors import printable
 from .log import Log, LogError, iter_log_lines, read_log
 from .referee import Verdict, referee, render_verdict
@@ -87,8 +88,7 @@ def _write(path: str, content: str) -> int | None:
         sys.stdout.write(content)
         return None
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(content)
+        write_file(path, content)  # a new file renamed into place: a failed write leaves the old one
     except OSError as err:
         return _report(path, f"cannot write: {err.strerror or err}")
     return None

@@ -29,6 +29,7 @@ from typing import IO, Any
 
 import attrs
 
+from .documents import write_file
 from .simulation import SimResult
 
 __all__ = ["INSTALL_HINT", "Run", "ending_counts", "matplotlib_missing", "percent", "plot_runs"]
@@ -208,14 +209,12 @@ def plot_runs(runs: Sequence[Run], target: str | Path | IO[bytes], fmt: str | No
                     ax.legend(fontsize=8)
         if fmt is None:
             fmt = Path(str(target)).suffix.lower().lstrip(".")
-        if fmt != "svg":
-            fig.savefig(target, format=fmt, metadata={"Software": None})
-            return
         drawn = io.BytesIO()
-        fig.savefig(drawn, format="svg", metadata={"Date": None})
-    # matplotlib ends path lines with a space: without it the file is the same picture, and diffs well
-    data = b"\n".join(line.rstrip() for line in drawn.getvalue().split(b"\n"))
+        fig.savefig(drawn, format=fmt, metadata={"Software": None} if fmt != "svg" else {"Date": None})
+    data = drawn.getvalue()
+    if fmt == "svg":  # matplotlib ends path lines with a space: without it the file is the same picture, and diffs well
+        data = b"\n".join(line.rstrip() for line in data.split(b"\n"))
     if isinstance(target, (str, Path)):
-        Path(target).write_bytes(data)
+        write_file(target, data)  # a new file renamed into place: a failed write leaves the old one
     else:
         target.write(data)

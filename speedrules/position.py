@@ -51,13 +51,14 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .cards import JOKER_CODE, RANK_NAMES, TEXT_OF, code_of, deck_codes, diff_text, parse_rank
+from .checks import MAX_COUNT as MAX_COUNT
+from .checks import MAX_TIME as MAX_TIME
+from .checks import is_time, read_number
 from .errors import CardError, PositionError, SpitPositionError, brief
 from .variant import Claim, Collisions, SpitRules, Variant
 
 MAX_POSITION_CHARS = 1_000_000
 """The longest position text read (a position of 8 packs is some 2,000 characters)."""
-MAX_COUNT = 2**63 - 1
-MAX_TIME = 2**63 - 1
 
 Stacks = tuple[tuple[int, ...], ...]
 
@@ -128,7 +129,7 @@ class Position:
         revealed, finish, pickup = _status(status)
         instant = _instant(fields[8]) if len(fields) == 9 else None
         return cls(_stacks(hands, 1), _stacks(draws, 2), piles, declared, _stacks(reserves, 4),
-                   _numbers(owed, 5), revealed, finish, pickup, _time(clock, 7), _count(count, 8), instant)
+                   _numbers(owed, 5), revealed, finish, pickup, _time(clock, 7), _number(count, 8), instant)
 
     def __str__(self) -> str:
         piles = "/".join(_stack_text(p) + _declared_text(d)
@@ -250,7 +251,6 @@ class Position:
 
 # ---------------------------------------------------------------------- reading
 
-_NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
 _TIME = re.compile(r"(0|[1-9][0-9]{0,18})(\.[0-9]{1,20})?([eE][+-]?[0-9]{1,3})?")
 
 
@@ -301,34 +301,25 @@ def _piles(text: str) -> tuple[Stacks, tuple[int, ...]]:
 
 
 def _number(text: str, field: int, what: str = "a whole number") -> int:
-    if not _NUMBER.fullmatch(text):
+    value = read_number(text)  # ASCII digits up to MAX_COUNT (speedrules.checks)
+    if value is None:
         raise _fail(field, f"{brief(text)} is not {what}")
-    return int(text)
+    return value
 
 
 def _numbers(text: str, field: int) -> tuple[int, ...]:
     return tuple(_number(part, field) for part in text.split("/"))
 
 
-def _count(text: str, field: int) -> int:
-    value = _number(text, field)
-    if value > MAX_COUNT:
-        raise _fail(field, f"{brief(text)} is too large")
-    return value
-
-
 def _time(text: str, field: int) -> float | int:
     match = _TIME.fullmatch(text)
     if match is None:
         raise _fail(field, f"{brief(text)} is not a time (milliseconds, a number >= 0)")
-    if match.group(2) is None and match.group(3) is None:
-        value: float | int = int(text)
-        if value > MAX_TIME:
-            raise _fail(field, f"{brief(text)} is too large a time")
-        return value
-    value = float(text)
-    if not math.isfinite(value):
-        raise _fail(field, f"{brief(text)} is not a finite time")
+    value: float | int = int(text) if match.group(2) is None and match.group(3) is None else float(text)
+    if not is_time(value):  # the one limit of every reader (speedrules.checks)
+        if not math.isfinite(value):
+            raise _fail(field, f"{brief(text)} is not a finite time")
+        raise _fail(field, f"{brief(text)} is too large a time (at most {MAX_TIME} ms)")
     return value
 
 
@@ -392,7 +383,7 @@ def _instant(text: str) -> Instant:
         seat, mark, number = play.partition("@")
         if not mark:
             raise _fail(9, f"{brief(play)} is not a play SEAT@EVENT")
-        plays.append((_number(seat, 9, "a seat number"), _count(number, 9)))
+        plays.append((_number(seat, 9, "a seat number"), _number(number, 9)))
     kept: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
     if items["kept"] != "-":
         number, mark, cards = items["kept"].partition(":")
@@ -405,7 +396,7 @@ def _instant(text: str) -> Instant:
             codes.extend(_cards(face, 9))
             if rank:
                 ranks_declared.append(_piles("JK=" + rank)[1][0])
-        kept = (_count(number, 9), tuple(codes), tuple(ranks_declared))
+        kept = (_number(number, 9), tuple(codes), tuple(ranks_declared))
     was, pickup = _flags(items["was"], 9)
     if pickup:
         raise _fail(9, "was= holds no pickup= flag")
@@ -532,7 +523,7 @@ class SpitPosition:
             rows = tuple(tuple(_cards(pile, 1) for pile in row.split("|")) for row in rows_text.split("/"))
             spits, centre = _stacks(spits_text, 2), _stacks(centre_text, 3)
             flags = _spit_status(status)
-            t, n = _time(clock, 5), _count(count, 6)
+            t, n = _time(clock, 5), _number(count, 6)
             number, wins = _spit_game(game)
         except SpitPositionError:
             raise

@@ -63,6 +63,7 @@ from .log import (
     parse_log_text,
     raw_layout,
     refuse,
+    refuse_odd_text,
     resolve_variant,
     top_is_valid,
 )
@@ -264,6 +265,7 @@ def referee_data(
     lie inside ``variant_dir`` (``None``: the log may name no file; see docs/log-format.md)."""
     if not top_is_valid(data):
         raise refuse(data, name)
+    refuse_odd_text(data, name)  # first, as parse_log does
     try:
         v = resolve_variant(data["variant"], name, variant, variant_dir)
     except LogError:

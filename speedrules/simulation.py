@@ -30,6 +30,7 @@ laid once the centre piles are claimed; one :class:`SimResult` per game, its ``s
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import random
@@ -74,6 +75,7 @@ from .bots import (
 )
 from .coding import add_event_text, events_array
 from .collector import COLLECTOR_PAUSED
+from .documents import replacing, write_file
 from .errors import IllegalActionError, SpeedrulesError, brief
 from .game import Game, deal
 from .loading import as_variant
@@ -664,30 +666,27 @@ def simulate(
 
 
 def _run(ctx: _Context, games: int, jobs: int, path: Path | None, start: int = 0) -> Iterator[SimResult]:
-    archive: IO[bytes] | None = None
-    if path is not None and path.suffix == ".jsonl":
-        try:
-            # msgspec's UTF-8 JSON, written as it is, through a buffer that holds a few hundred logs
-            # (the default 8 KiB is about one: a write to the system a log)
-            archive = path.open("wb", buffering=1 << 20)
-        except OSError as err:
-            raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
-    try:
+    with contextlib.ExitStack() as stack:
+        archive: IO[bytes] | None = None
+        if path is not None and path.suffix == ".jsonl":
+            try:
+                # msgspec's UTF-8 JSON, written as it is, through a buffer that holds a few hundred logs
+                # (the default 8 KiB is about one: a write to the system a log), into a new file that
+                # takes the archive's place once the run is complete (a run stopped early leaves it)
+                archive = stack.enter_context(replacing(path, buffering=1 << 20))
+            except OSError as err:
+                raise SimulationError(f"{path}: cannot write logs there: {err.strerror or err}") from None
         for result, text in _produce(ctx, games, jobs, start):
             if text is not None:
                 if archive is not None:
                     archive.write(text)
                     archive.write(b"\n")
                 elif path is not None:
-                    name = f"{ctx.variant.name}-{ctx.seed}-{result.index:06d}.json"
-                    (path / name).write_bytes(text + b"\n")
+                    write_file(path / f"{ctx.variant.name}-{ctx.seed}-{result.index:06d}.json", text + b"\n")
                 else:
                     # read as read_log reads it: the text kept, its document parsed when asked for
                     result = attrs.evolve(result, log=log_from_text(text.decode("utf-8"), variant=ctx.variant))
             yield result
-    finally:
-        if archive is not None:
-            archive.close()
 
 
 def _produce(ctx: _Context, games: int, jobs: int, start: int = 0) -> Iterator[tuple[SimResult, bytes | None]]:

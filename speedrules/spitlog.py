@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +27,7 @@ import attrs
 
 from . import rules
 from .cards import CODE_OF_TEXT, TEXT_OF
+from .checks import MAX_INDEX, MAX_TIME, index_value, is_time
 from .errors import Violation, brief
 from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
 from .variant import Variant
@@ -48,20 +48,19 @@ _FIELDS = {
     "slap": ({"type", "player", "pile"}, {"t"}),
     "choose": ({"type", "player", "pile"}, {"t"}),
 }
-_MAX_INDEX = 1_000_000
 
 
-def _index(value: Any) -> bool:
-    """A JSON Schema integer from 0 to :data:`_MAX_INDEX` (``1.0`` counts, ``True`` does not),
-    as ``spit_index`` in schemas/log.schema.json."""
-    if type(value) is float:
-        return value.is_integer() and 0 <= value <= _MAX_INDEX
-    return type(value) is int and 0 <= value <= _MAX_INDEX
+class _FieldProblem(str):
+    """Why an event is not a Spit event, where the reason is one field's (``field``): the
+    place of the problem is then that field (``deals[0].events[3].t``)."""
+
+    field = ""
 
 
-def _time(value: Any) -> bool:
-    """A number >= 0 (``t`` in schemas/log.schema.json; the readers refuse infinities)."""
-    return (type(value) is int and value >= 0) or (type(value) is float and 0 <= value < math.inf)
+def _field_problem(field: str, reason: str) -> str:
+    problem = _FieldProblem(reason)
+    problem.field = field
+    return problem
 
 
 _REQUIRED = {kind: frozenset(required) for kind, (required, _) in _FIELDS.items()}
@@ -83,17 +82,17 @@ def read_event(ev: Any) -> SpitEvent | str:
             return f"a {kind} event needs {', '.join(missing)}"
         return f"a {kind} event has no field {', '.join(map(brief, sorted(str(k) for k in keys - _ALLOWED[kind])))}"
     for key in ("player", "stock", "pile", "to"):
-        if key in ev and not _index(ev[key]):
-            return f"{key} is a whole number from 0, not {brief(ev[key])}"
+        if key in ev and index_value(ev[key]) is None:
+            return _field_problem(key, f"{key} is a whole number from 0 to {MAX_INDEX}, not {brief(ev[key])}")
     card = None
     if "card" in ev:
         text = ev["card"]
         if type(text) is not str or text not in CODE_OF_TEXT:
-            return f"{brief(text)} is not a card"
+            return _field_problem("card", f"{brief(text)} is not a card")
         card = CODE_OF_TEXT[text]
     t = ev.get("t")
-    if "t" in ev and not _time(t):
-        return f"t is a time in ms (a number >= 0), not {brief(t)}"
+    if "t" in ev and not is_time(t):
+        return _field_problem("t", f"t is a time in ms (a number from 0 to {MAX_TIME}), not {brief(t)}")
     code = _KINDS[kind]
     if code == SPIT:
         return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
@@ -180,7 +179,8 @@ def read_document(data: dict[str, Any]) -> tuple[tuple[SpitRound, ...], tuple[st
         for e, ev in enumerate(deal["events"]):
             read = read_event(ev)
             if isinstance(read, str):
-                return (), (f"{where}.events[{e}]", read)
+                field = f".{read.field}" if isinstance(read, _FieldProblem) else ""
+                return (), (f"{where}.events[{e}]{field}", str(read))
             events.append(read)
         rounds.append(SpitRound(coded[0], coded[1], tuple(events)))
     return tuple(rounds), None

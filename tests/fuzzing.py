@@ -184,13 +184,63 @@ def game_log_text(variant: str, seed: int, steps: int = 120, yaml_format: bool =
     return out.getvalue()
 
 
+def play_spit_random(variant: str, seed: int, steps: int) -> speedrules.SpitGame:
+    """A Spit game played for up to ``steps`` random legal actions over as many rounds as it
+    takes, timed (sometimes at one instant) or not (a seed's parity decides)."""
+    rng = random.Random(seed)
+    game = speedrules.deal_spit(variant, seed=seed, names=["Ann", "Ben"])
+    t: int | None = 0 if seed % 2 else None
+    for _ in range(steps):
+        actions = game.legal_actions()
+        if not actions:
+            if game.is_over():
+                break
+            game.next_round()
+            continue
+        if t is not None:
+            t += 0 if rng.random() < 0.2 else rng.choice((1, 40, 333))
+        game.apply(rng.choice(actions), t=t)
+    return game
+
+
+SPIT_VARIANTS = tuple(variant_names("spit"))
+
+
+@functools.cache
+def spit_log_text(variant: str, seed: int, steps: int = 150, yaml_format: bool = False) -> str:
+    game = play_spit_random(variant, seed, steps)
+    out = io.StringIO()
+    write_log(speedrules.parse_log(game.to_log_data()), out, yaml_format=yaml_format)
+    return out.getvalue()
+
+
 @functools.cache
 def seed_corpus() -> tuple[tuple[str, bytes], ...]:
-    """(suffix, bytes) of every shipped log plus logs of random games (JSON and YAML)."""
+    """(suffix, bytes) of every shipped log plus logs of random games (JSON and YAML), of Speed
+    and of Spit."""
     out = [(".json", p.read_bytes()) for p in shipped_logs()]
     for i, name in enumerate(GAME_VARIANTS):
         out.append((".json", game_log_text(name, 1000 + i).encode()))
         out.append((".yaml", game_log_text(name, 2000 + i, 60, yaml_format=True).encode()))
+    for i, name in enumerate(SPIT_VARIANTS):
+        out.append((".json", spit_log_text(name, 3000 + i).encode()))
+        out.append((".yaml", spit_log_text(name, 4000 + i, 60, yaml_format=True).encode()))
+    return tuple(out)
+
+
+@functools.cache
+def seed_positions() -> tuple[tuple[str, str, str], ...]:
+    """``(game, variant, position)``: positions of random Speed and Spit games, at the start, in
+    the middle (a collision pending under the collision variants) and at the end."""
+    out = []
+    for i, name in enumerate(("speed", "speed-lower-stays", "speed-return-both", "speed-call-penalty",
+                              "speed-jokers", "speed-three-jokers", "jokers-runs")):
+        for steps in (0, 25, 400):
+            game = play_random(variant_by_name(name), 5000 + i, steps)
+            out.append(("speed", name, game.position()))
+    for i, name in enumerate(SPIT_VARIANTS):
+        for steps in (0, 30, 400):
+            out.append(("spit", name, play_spit_random(name, 6000 + i, steps).position()))
     return tuple(out)
 
 
@@ -555,6 +605,7 @@ __all__ = [
     "JSON_SNIPPETS",
     "JUNK_TIMES",
     "ROOT",
+    "SPIT_VARIANTS",
     "TIME_LIMIT",
     "VARIANT_FIELDS",
     "YAML_SNIPPETS",
@@ -575,15 +626,18 @@ __all__ = [
     "paths_of",
     "pick",
     "play_random",
+    "play_spit_random",
     "put_field",
     "run_cli",
     "seed_corpus",
     "seed_documents",
+    "seed_positions",
     "set_at",
     "shipped_logs",
     "shipped_variants",
     "short",
     "snapshot",
+    "spit_log_text",
     "srepr",
     "variant_by_name",
     "variant_names",

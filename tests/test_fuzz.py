@@ -53,6 +53,7 @@ from fuzzing import (
     run_cli,
     seed_corpus,
     seed_documents,
+    seed_positions,
     set_at,
     shipped_variants,
     short,
@@ -77,6 +78,7 @@ from speedrules import (
     referee,
     variant_from_document,
 )
+from speedrules.checks import MAX_TIME
 from speedrules.referee import referee_path, referee_text
 
 pytestmark = pytest.mark.fuzz
@@ -627,6 +629,140 @@ def test_legal_actions_with_a_junk_player(player: Any) -> None:
     assert snapshot(game) == before
     if isinstance(got, speedrules.LegalActions):
         assert all(call("is_legal", lambda a=a: game.is_legal(a)) is True for a in got), got
+
+
+# =============================================================================== positions
+
+POSITION_PIECES: tuple[str, ...] = (
+    "\u0661", "\u00b2", "\uff10", "\u2003", "\x00", "\ud800", "9" * 25, "18446744073709551616",
+    "9223372036854775808", str(MAX_TIME + 1), str(MAX_TIME), "1e999", "1e15", "NaN", "0.5", "-1", "-", "/", ",",
+    "|", " ", "  ", "=", "JK=Q", "JK=", "=Q", "+", "@", ";", ":", "0@1", "instant:pile=0", "up,won=0", "up,out=1",
+    "down", "play", "over", "AS", "10S", "JK", "1X", "x" * 3000, "/".join(["AS"] * 60),
+)
+"""Pieces of text that break a naive reader of a position: other scripts' digits, numbers past
+every limit, separators, flags, cards and non-cards."""
+
+
+@st.composite
+def position_mutants(draw: st.DrawFn) -> tuple[str, str, str]:
+    """A position of a real Speed or Spit game with a few pieces inserted, deleted or swapped."""
+    game, variant, text = draw(st.sampled_from(seed_positions()))
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(("insert", "delete", "field", "swap-fields")))
+        pos = draw(st.integers(0, len(text)))
+        if how == "insert":
+            text = text[:pos] + draw(st.sampled_from(POSITION_PIECES)) + text[pos:]
+        elif how == "delete":
+            text = text[:pos] + text[pos + draw(st.integers(1, 12)):]
+        else:
+            fields = text.split(" ")
+            i, j = draw(st.integers(0, len(fields) - 1)), draw(st.integers(0, len(fields) - 1))
+            if how == "field":
+                fields[i] = draw(st.sampled_from(POSITION_PIECES))
+            else:
+                fields[i], fields[j] = fields[j], fields[i]
+            text = " ".join(fields)
+    return game, variant, text
+
+
+@settings(max_examples=FUZZ_EXAMPLES, suppress_health_check=FIXTURE_OK)
+@given(case=position_mutants())
+def test_mutated_positions_are_read_or_refused_with_a_position_error(case: tuple[str, str, str]) -> None:
+    """Positions of real games (Speed, its collision variants, Spit's), mutated: from_position
+    gives a game or a PositionError naming a field, quickly; a game it gives writes a position
+    that reads back as itself, and its listed actions apply."""
+    game, name, text = case
+    variant = variant_by_name(name)
+    make: Any = speedrules.Game.from_position if game == "speed" else speedrules.SpitGame.from_position
+    got = call(f"from_position({name}, {short(text, 80)!r})", lambda: make(variant, text))
+    if isinstance(got, SpeedrulesError):
+        assert isinstance(got, speedrules.PositionError), f"refused with {type(got).__name__}: {got}"
+        return
+    written = got.position()
+    assert written.isascii() or not text.isascii(), written
+    again = call("from_position(position())", lambda: make(variant, written))
+    assert not isinstance(again, SpeedrulesError), f"a written position does not read back: {again}"
+    assert again.position() == written
+    actions = call("legal_actions", got.legal_actions)
+    assert not isinstance(actions, SpeedrulesError), actions
+    if actions:
+        assert call("apply", lambda: got.apply(actions[0])) is None
+
+
+def test_the_position_seeds_read_back() -> None:
+    """The unmutated positions read back as themselves (a control for the test above)."""
+    for game, name, text in seed_positions():
+        make: Any = speedrules.Game.from_position if game == "speed" else speedrules.SpitGame.from_position
+        assert make(variant_by_name(name), text).position() == text, (name, text)
+
+
+# =============================================================================== notation
+
+NOTATION_PIECES = ("0", "1", "2", "9", "10", "999999", "1000000", "00", ":", ">", "<", "+", "!", "=", ",", "/",
+                   "~", "?", "^", "(", ")", "JC", "jk", "JK", "10S", "tS", "9h", "Q", "K", "A", "x", "-", " ",
+                   "reveal", "flip", "rebuild", "rebuild:", "spit", "spit>", "\u00b2", "\u0661", "\u2460",
+                   "\uff10", "\u2003", "\n")
+
+
+@settings(max_examples=max(1500, FUZZ_EXAMPLES), suppress_health_check=FIXTURE_OK)
+@given(st.one_of(st.text(max_size=14), st.lists(st.sampled_from(NOTATION_PIECES), max_size=9).map("".join)))
+def test_the_notation_reads_back_what_it_writes_or_refuses(text: str) -> None:
+    """Any text: parse_action and parse_spit_action refuse it (InvalidActionError, or CardError
+    for a card that is no card) or read an action whose notation is ASCII and reads back as it
+    (a superscript or an Arabic-Indic digit once raised a bare ValueError or read as a pile)."""
+    for parse in (speedrules.parse_action, speedrules.parse_spit_action):
+        got = call(f"{parse.__name__}({text!r})", lambda parse=parse: parse(text))
+        if isinstance(got, SpeedrulesError):
+            assert isinstance(got, (speedrules.InvalidActionError, speedrules.CardError)), repr(got)
+            continue
+        written = str(got)
+        assert written.isascii(), (text, written)
+        assert parse(written) == got, (text, written)
+
+
+def test_the_notation_property_is_not_vacuous() -> None:
+    """The pieces above make actions of every kind: the property is tested on real readings."""
+    read = {type(speedrules.parse_action(t)).__name__ for t in ("0:JC>1", "1+", "0!", "0<1", "reveal", "flip",
+                                                                "rebuild")}
+    read |= {type(speedrules.parse_spit_action(t)).__name__ for t in ("spit", "spit>1", "0:2>1", "1:3~4", "0:3=1",
+                                                                      "1^0", "0?1")}
+    assert len(read) == 13
+
+
+# =============================================================================== pages
+
+EARLIER_OUTPUT = b"an earlier run's page\n"
+
+
+@settings(max_examples=SOME, suppress_health_check=FIXTURE_OK)
+@given(data=st.data())
+def test_pages_of_hostile_logs(capsys: Any, data: st.DataObject) -> None:
+    """render and view of mutated Speed and Spit logs (bytes changed, or a value swapped for a
+    hostile one: a lone surrogate, a huge number, NaN): exit 2 exactly when the log cannot be
+    read (naming it), never a traceback; a picture or a page when it is written, and the file
+    an earlier run left, byte for byte, when it is not (no temporary file left beside it)."""
+    if data.draw(st.booleans(), label="bytes"):
+        suffix, original = data.draw(st.sampled_from(seed_corpus()), label="seed")
+        mutant = data.draw(byte_mutants(original), label="mutant")
+    else:
+        suffix, mutant = ".json", encode(dumps(data.draw(document_mutants(), label="document")))
+    with folder() as tmp:
+        path = tmp / f"game{suffix}"
+        path.write_bytes(mutant)
+        log = call("read_log", lambda: read_log(path))
+        for command, name, start in (("render", "table.svg", b"<svg"), ("view", "page.html", b"<!DOCTYPE html>")):
+            out = tmp / name
+            out.write_bytes(EARLIER_OUTPUT)
+            code, _, err = run_cli(capsys, [command, str(path), "-o", str(out)])
+            if isinstance(log, LogError):
+                assert code == 2 and str(path) in err, f"{command} of an unreadable log: exit {code}: {short(err)}"
+            elif command == "view" and (log.deals or log.rounds):
+                assert code == 0, f"view of a readable log: exit {code}: {short(err)}"
+            if code == 0:
+                assert out.read_bytes().startswith(start), f"{command} wrote {out.read_bytes()[:80]!r}"
+            else:
+                assert out.read_bytes() == EARLIER_OUTPUT, f"{command} exited {code} and changed the file"
+        assert sorted(p.name for p in tmp.iterdir()) == sorted([path.name, "table.svg", "page.html"])
 
 
 # =============================================================================== files a log may open

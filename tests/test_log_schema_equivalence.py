@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import deal, load_variant, log_from_games
+from speedrules.checks import MAX_INDEX, MAX_TIME
 from speedrules.log import LogError, _compile, log_schema, parse_log
 from speedrules.variant import Family
 
@@ -97,7 +98,11 @@ WORDS = ["speedrules-log/1", "speedrules-log/1\n", "speedrules-log/2", "reveal",
          "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose"]
 KEYS = ["type", "t", "player", "pile", "card", "cards", "as", "reserves", "format", "variant", "players", "meta",
         "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", "", "stock", "spit", "to"]
-NUMBERS = [0, 1, 2, 3, -1, -0.0, 0.0, 1.0, 2.0, 1.5, -1.0, 1e20, 2**63, 10**30, True, False]
+LIMITS = [MAX_TIME, MAX_TIME + 1, float(MAX_TIME), float(MAX_TIME + 1), MAX_INDEX, MAX_INDEX + 1,
+          float(MAX_INDEX), float(MAX_INDEX + 1)]
+"""The limits of speedrules.checks (a time's, an index's) and the values just past them: the
+schema's maximum and the readers' must be the same number."""
+NUMBERS = [0, 1, 2, 3, -1, -0.0, 0.0, 1.0, 2.0, 1.5, -1.0, 1e20, 2**63, 10**30, True, False, *LIMITS]
 
 
 class Chooser:
@@ -251,8 +256,8 @@ MINI: dict[str, Any] = {
                           {"type": "flip"}, {"type": "rebuild", "reserves": [["AS"], []], "t": 7}]}],
 }
 """A small valid log with every kind of event and every optional key, for the sweep below."""
-LEAF_VALUES: list[Any] = [0, 1, -1, 1.0, -0.0, 1.5, 2**63, True, False, None, "AS", "aS", "10h", "Th", "JK", "jk",
-                          "1X", "11S", "AS\n", " AS", "A", "10", "t", "1", "", "speedrules-log/1",
+LEAF_VALUES: list[Any] = [0, 1, -1, 1.0, -0.0, 1.5, 2**63, *LIMITS, True, False, None, "AS", "aS", "10h", "Th",
+                          "JK", "jk", "1X", "11S", "AS\n", " AS", "A", "10", "t", "1", "", "speedrules-log/1",
                           "speedrules-log/1\n", "reveal", "play", "jump", "speed", [], {}, ["AS"], ["A"], [["AS"]]]
 NODE_VALUES: list[Any] = [None, 0, "AS", [], {}, ["AS"], [["AS"]], {"type": "flip"},
                           ["Ann", "Ben", "Cat", "Dan", "Eve"]]

@@ -1,0 +1,65 @@
+"""Value checks: what a time is and what an index is, with their limits, for every reader.
+
+A log's ``t``, a seat, a pile or a stock pile is checked in several places (the Speed log's
+coding and its wire path, the Spit log's reader, the position notation, the ``Game`` and
+``SpitGame`` APIs, ``schemas/log.schema.json``): they all take their limits from here, so
+that a value one of them accepts, every other accepts too (docs/log-format.md, "Limits").
+
+>>> is_time(850), is_time(2.5), is_time(MAX_TIME), is_time(MAX_TIME + 1), is_time(float("nan"))
+(True, True, True, False, False)
+>>> index_value(2), index_value(2.0), index_value(True), index_value(MAX_INDEX + 1)
+(2, 2, None, None)
+>>> read_number("17"), read_number("017"), read_number("\\u00b2")
+(17, None, None)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_TIME: Final = 9_007_199_254_740_991
+"""The latest time a log, a position or the API may give, in milliseconds since the reveal:
+2**53 - 1 (some 285,000 years), the largest whole number a double holds exactly, so that a
+time means the same to every JSON reader (a JavaScript program's, a float's) and sums of
+times stay exact.  ``schemas/log.schema.json`` gives it as ``t``'s ``maximum``."""
+
+MAX_INDEX: Final = 1_000_000
+"""The largest seat, pile or stock pile number a log event may give (Speed and Spit alike;
+``index`` and ``spit_index`` in ``schemas/log.schema.json``): far above any table, so that a
+seat that does not exist breaks a rule of the game rather than the format, and small enough
+to quote in a message."""
+
+MAX_COUNT: Final = 9_223_372_036_854_775_807
+"""The largest whole number the position notation reads (2**63 - 1): a count of events."""
+
+
+def is_time(value: object) -> bool:
+    """Whether ``value`` is a time: an int or a float (not a bool) from 0 to :data:`MAX_TIME`
+    (so never NaN nor an infinity)."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return 0 <= value <= MAX_TIME  # type: ignore[operator]
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= MAX_TIME
+
+
+def index_value(value: object) -> int | None:
+    """A JSON Schema ``integer`` from 0 to :data:`MAX_INDEX` as an int (``1.0`` counts, ``True``
+    does not), else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value) if 0 <= value <= MAX_INDEX else None
+    if isinstance(value, float) and value.is_integer() and 0 <= value <= MAX_INDEX:
+        return int(value)
+    return None
+
+
+_DIGITS: Final = len(str(MAX_COUNT))
+
+
+def read_number(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits, as a notation writes it (``0``, ``17``:
+    no sign, no space, no leading zero, no other script's digits), if it is at most
+    :data:`MAX_COUNT`; else ``None``."""
+    if not (0 < len(text) <= _DIGITS and text.isascii() and text.isdigit()) or (text[0] == "0" and len(text) > 1):
+        return None
+    value = int(text)
+    return value if value <= MAX_COUNT else None
