@@ -576,7 +576,7 @@ def whole_number(minimum: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = int(text) if text.isascii() else minimum - 1  # int() reads other scripts' digits too
         except ValueError:
             value = minimum - 1
         if value < minimum:

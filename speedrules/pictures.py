@@ -96,6 +96,8 @@ def _write(path: str, content: str) -> int | None:
 
 def _seat(text: str) -> int:
     try:
+        if not text.isascii():  # int() reads other scripts' digits too ('\u0661' is 1)
+            raise ValueError(text)
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a seat number, not {text!r}") from None

@@ -421,3 +421,13 @@ def test_replacing_gives_up_the_new_file_on_any_error(tmp_path: Path) -> None:
         handle.write(b"partial")
         raise KeyboardInterrupt
     assert target.read_bytes() == b"kept" and [p.name for p in tmp_path.iterdir()] == ["x.bin"]
+
+
+@pytest.mark.parametrize("argv", [["render", "examples/illegal-play.json", "--viewer", "\u0661", "-o", "-"],
+                                  ["simulate", "speed", "-n", "\u0662"]])
+def test_command_line_numbers_are_ascii_digits(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """int() reads an Arabic-Indic digit as a number; an argument's number is ASCII, as the notation's is."""
+    from speedrules.cli import main
+
+    assert main(argv) == 2
+    assert "must be" in capsys.readouterr().err
