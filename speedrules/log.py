@@ -81,7 +81,7 @@ from .loading import (
     variant_from_document,
     variant_names,
 )
-from .spitlog import SpitRound, read_document
+from .spitlog import SpitRound, read_round
 from .variant import Family, Variant
 from .wire import LOG_FORMAT as LOG_FORMAT
 from .wire import UNSET
@@ -499,10 +499,18 @@ def parse_log(
 
 def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
     """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
-    rounds, problem = read_document(data)
-    if problem is not None:
-        raise LogError(f"{name}: {problem[0]}", problem[1])
-    return Log(data=data, variant=v, name=name, compiled=(), spit_rounds=rounds)
+    return Log(data=data, variant=v, name=name, compiled=(), spit_rounds=tuple(spit_rounds(data, name)))
+
+
+def spit_rounds(data: dict[str, Any], name: str) -> Iterator[SpitRound]:
+    """The rounds of a Spit log document whose envelope is checked, each coded as it is reached
+    (the referee judges one before it reads the next: ``referee_data``), or a :class:`LogError`
+    at the first place where a deal is not what the format allows."""
+    for d, deal in enumerate(data["deals"]):
+        read = read_round(deal, f"deals[{d}]")
+        if not isinstance(read, SpitRound):
+            raise LogError(f"{name}: {read[0]}", read[1])
+        yield read
 
 
 def _without_meta(data: Any) -> Any:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -64,6 +64,7 @@ from .log import (
     raw_layout,
     refuse,
     resolve_variant,
+    spit_rounds,
     top_is_valid,
 )
 from .spitlog import SpitRound, judge_rounds
@@ -73,6 +74,9 @@ from .verdicts import LoggedViolation as LoggedViolation
 from .verdicts import MatchResult as MatchResult
 from .verdicts import TableView as TableView
 from .verdicts import Verdict as Verdict
+
+if TYPE_CHECKING:
+    from .spitgame import SpitOutcome
 
 # An enum member read on every log, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
@@ -193,32 +197,32 @@ def judge_deal(
     return deal_verdict(kernel, violations, table, void, len(deal.events))
 
 
-def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
+def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
     """The verdict on a Spit log (see :mod:`speedrules.spitlog`): one deal verdict per round, and
-    the game as the match (format ``spit``)."""
-    from .spitgame import game_outcome
-
-    judged, results = judge_rounds(v, rounds, names, all_violations=all_violations)
+    the game as the match (format ``spit``).  The rounds are judged one at a time as they come
+    (coded as they are read, by the command line's path), and each round's kernel is let go
+    once its verdict is made."""
     deals = []
     after: list[tuple[int, ...]] = []
-    for kernel, found, events_judged, void in judged:
-        violations = tuple(logged(i, problem, correction) for i, problem, correction in found)
+    outcome: SpitOutcome | None = None
+    for (kernel, found, events_judged, void), decided in judge_rounds(v, rounds, names, all_violations=all_violations):
+        outcome = decided
+        violations = tuple([logged(i, problem, correction) for i, problem, correction in found])
         if kernel is None:
             deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
             continue
         if void:
-            held = tuple(kernel.held(p) for p in (0, 1))
+            held = (kernel.held(0), kernel.held(1))
             after.append(held)
             deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations,
                                      events_judged=events_judged, void=True))
             continue
         result = kernel.result()
-        held = tuple(len(h) for h in result.holdings) if result is not None else tuple(
-            kernel.held(p) for p in (0, 1))
+        held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (
+            kernel.held(0), kernel.held(1))
         after.append(held)
         deals.append(DealVerdict(finished=result is not None, winner=kernel.out_seat, remaining=held,
                                  violations=violations, events_judged=events_judged))
-    outcome = game_outcome(v, results)
     assert v.spit is not None
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
@@ -269,9 +273,12 @@ def referee_data(
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
         raise
-    if all_violations or v.family is not _SPEED:
-        return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     names = seat_names(v.players, data.get("players"))
+    if v.family is not _SPEED:  # each round coded as it is reached, and judged before the next is read
+        with COLLECTOR_PAUSED:
+            return _judge_spit(v, spit_rounds(data, name), names, all_violations)
+    if all_violations:
+        return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
