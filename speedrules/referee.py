@@ -38,6 +38,8 @@ from .dealing import check_layout_codes, seat_names
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .judging import (
+    DealJudge,
+    Stacks,
     deal_verdict,
     judge_coded,
     layout_verdict,
@@ -59,7 +61,6 @@ from .log import (
     coded_events,
     compile_head,
     layout_stacks,
-    parse_log,
     parse_log_text,
     raw_layout,
     refuse,
@@ -69,6 +70,7 @@ from .log import (
 )
 from .spitlog import SpitRound, judge_rounds
 from .variant import Family, Variant
+from .verdicts import MAX_CORRECTIONS, corrections_spent
 from .verdicts import DealVerdict as DealVerdict
 from .verdicts import LoggedViolation as LoggedViolation
 from .verdicts import MatchResult as MatchResult
@@ -155,19 +157,27 @@ def judge_deal(
     over the limit goes back on the draw stack, a false flip is undone, a decreasing time
     is ignored) and judging goes on; when a later event is illegal only because of such a
     correction (it would stand had the illegal event stood), the position cannot be
-    restored and the deal is void.
+    restored and the deal is void.  At most :data:`~speedrules.verdicts.MAX_CORRECTIONS`
+    violations are corrected: the deal is void at the one after.
     """
     if not all_violations:
         return judge_coded(variant, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, tuple(names))
-    started = start_deal(variant, deal, tuple(names))
+    return _judge_all(variant, deal, tuple(names), MAX_CORRECTIONS)[0]
+
+
+def _judge_all(variant: Variant, deal: CompiledDeal, names: tuple[str, ...], budget: int) -> tuple[DealVerdict, int]:
+    """One deal judged with the correction procedure (:func:`judge_deal`), correcting at most
+    ``budget`` violations, and the corrections it made."""
+    started = start_deal(variant, deal, names)
     if isinstance(started, DealVerdict):
-        return started
+        return started, 0
     kernel = started
     check_event, apply_event = kernel.check_event, kernel.apply_event
     violations: list[LoggedViolation] = []
     table: TableView | None = None
     shadow: Kernel | None = None
     void = False
+    used = 0
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
         problem = check_event(kind, player, pile, cards, declared, t)
@@ -188,13 +198,32 @@ def judge_deal(
             void = True
             violations.append(logged(index, problem, "the deal is void: a missed call cannot be made up"))
             break
+        if used >= budget:
+            void = True
+            violations.append(logged(index, problem, corrections_spent("deal")))
+            break
+        used += 1
         if problem.rule == rules.TIME_ORDER and check_event(kind, player, pile, cards, declared, None) is None:
             apply_event(kind, player, pile, cards, declared, None, index)
             violations.append(logged(index, problem, "the event's time was ignored"))
             continue
         violations.append(logged(index, problem, _correction(kernel, event, problem)))
         shadow = _forced(kernel, event)
-    return deal_verdict(kernel, violations, table, void, len(deal.events))
+    return deal_verdict(kernel, violations, table, void, len(deal.events)), used
+
+
+def _corrector() -> DealJudge:
+    """A judge of one coded deal with the correction procedure, for the deals of one log in
+    order: together they correct at most :data:`~speedrules.verdicts.MAX_CORRECTIONS` violations."""
+    left = MAX_CORRECTIONS
+
+    def judge(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
+        nonlocal left
+        verdict, used = _judge_all(v, CompiledDeal(*stacks, tuple(events)), names, left)
+        left -= used
+        return verdict
+
+    return judge
 
 
 def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...], all_violations: bool) -> Verdict:
@@ -251,7 +280,9 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         if v.family is not _SPEED:
             return _judge_spit(v, log.rounds, names, all_violations)
         # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
-        deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
+        judge = _corrector() if all_violations else judge_coded
+        deals = [judge(v, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, names)
+                 for deal in log.compiled]
         return match_verdict(v, deals, names)
 
 
@@ -277,8 +308,7 @@ def referee_data(
     if v.family is not _SPEED:  # each round coded as it is reached, and judged before the next is read
         with COLLECTOR_PAUSED:
             return _judge_spit(v, spit_rounds(data, name), names, all_violations)
-    if all_violations:
-        return referee(parse_log(data, name, variant=v), all_violations=all_violations)
+    judge = _corrector() if all_violations else judge_coded
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
@@ -291,7 +321,7 @@ def referee_data(
             events = coded_events(raw["events"])
         except MalformedEvent:
             raise refuse(data, name) from None
-        deals.append(judge_coded(v, stacks, events, names))
+        deals.append(judge(v, stacks, events, names))
     return match_verdict(v, deals, names)
 
 
@@ -304,8 +334,8 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
     garbage collector is paused meanwhile: it has nothing to find in a log, and its passes
     over the document would make a long log cost more per event than a short one."""
     with COLLECTOR_PAUSED:
-        if not all_violations and text[:1] == "{":
-            verdict = wire_verdict(text, name, variant, variant_dir)
+        if text[:1] == "{":
+            verdict = wire_verdict(text, name, variant, variant_dir, _corrector() if all_violations else None)
             if verdict is not None:
                 return verdict
         data = parse_log_text(text, name)

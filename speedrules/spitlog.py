@@ -31,6 +31,7 @@ from .cards import CODE_OF_TEXT, TEXT_OF
 from .errors import Violation, brief
 from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
 from .variant import Variant
+from .verdicts import MAX_CORRECTIONS, corrections_spent
 
 if TYPE_CHECKING:
     from .spitgame import SpitOutcome
@@ -285,7 +286,9 @@ def judge_rounds(
     kept where that is physically possible, and when a later event is illegal only because
     of the correction (it would stand in that position), the position cannot be restored
     accurately and the round is void: judging of it stops, and the next round's layout is
-    checked against the deck only."""
+    checked against the deck only.  A log gets at most :data:`~speedrules.verdicts.MAX_CORRECTIONS`
+    corrections: the round with a violation past them is void there, as is every later round
+    at its first violation."""
     from .spitgame import check_spit_layout, game_outcome
 
     holdings: Sequence[Sequence[int]] | None = None
@@ -294,6 +297,7 @@ def judge_rounds(
     settled = 0  # the rounds settled so far
     wins = [0, 0]  # the settled rounds each player went out first in
     outcome: SpitOutcome | None = None
+    budget = MAX_CORRECTIONS
     for number, logged in enumerate(rounds):
         found: list[tuple[int | None, Violation, str | None]] = []
         layout = logged.codes
@@ -310,7 +314,8 @@ def judge_rounds(
             unsettled = stopped = True
             continue
         kernel = SpitKernel(variant, *layout, names=names)
-        judged, void = _judge_events(kernel, logged.events, found, all_violations)
+        judged, void, used = _judge_events(kernel, logged.events, found, all_violations, budget)
+        budget -= used
         result = None if void else kernel.result()
         unsettled = result is None
         stopped = void or (unsettled and any(index is not None and fix is None for index, _, fix in found))
@@ -328,12 +333,12 @@ Found = list[tuple[int | None, Violation, str | None]]
 """A round's violations as :data:`RoundJudged` lists them."""
 
 
-def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found,
-                  all_violations: bool) -> tuple[int, bool]:
+def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found, all_violations: bool,
+                  budget: int) -> tuple[int, bool, int]:
     """Judge a round's events on its ``kernel``, adding its violations to ``found``: the events
-    judged, and whether the round is void."""
+    judged, whether the round is void, and the corrections made (at most ``budget``)."""
     shadow: SpitKernel | None = None
-    judged = 0
+    judged = used = 0
     void = False
     for index, event in enumerate(events):
         kind, player, a, b, card, t = event
@@ -352,10 +357,15 @@ def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found,
             found.append((index, problem, "the round is void: this event would stand had the corrected one "
                           "stood, so the position cannot be restored accurately"))
             break
+        if used >= budget:
+            void = True
+            found.append((index, problem, corrections_spent("round")))
+            break
+        used += 1
         if problem.rule == rules.TIME_ORDER and kernel.check_event(kind, player, a, b, card, None) is None:
             kernel.apply_event(kind, player, a, b, card, None)
             found.append((index, problem, "the event's time was ignored"))
             continue
         found.append((index, problem, correction(kernel, event)))
         shadow = forced(kernel, event)
-    return judged, void
+    return judged, void, used
