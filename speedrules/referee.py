@@ -44,6 +44,7 @@ from .judging import (
     judge_coded,
     layout_verdict,
     logged,
+    made_deal,
     match_verdict,
     table_view,
     wire_verdict,
@@ -238,20 +239,14 @@ def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...],
         outcome = decided
         violations = tuple([logged(i, problem, correction) for i, problem, correction in found])
         if kernel is None:
-            deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
+            deals.append(made_deal(False, None, (0, 0), violations, False, (), False, (), (), 0, None))
             continue
-        if void:
-            held = (kernel.held(0), kernel.held(1))
-            after.append(held)
-            deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations,
-                                     events_judged=events_judged, void=True))
-            continue
-        result = kernel.result()
+        result = None if void else kernel.result()
         held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (
             kernel.held(0), kernel.held(1))
         after.append(held)
-        deals.append(DealVerdict(finished=result is not None, winner=kernel.out_seat, remaining=held,
-                                 violations=violations, events_judged=events_judged))
+        deals.append(made_deal(result is not None, None if void else kernel.out_seat, held, violations, False, (),
+                               void, (), (), events_judged, None))
     assert v.spit is not None
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,

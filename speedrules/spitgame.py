@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -99,13 +100,13 @@ def check_spit_layout(variant: Variant, layout: Codes, holdings: Sequence[Sequen
                 return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p} is dealt {count} cards; the first "
                                  f"round deals {SPIT_HOLDING} to each")
         deck = _sorted_deck(variant.packs, variant.jokers)
-        cards = sorted([c for stack in (*rows[0], *rows[1], *spits) for c in stack])
+        cards = sorted(chain(*rows[0], *rows[1], *spits))
         if cards != deck:
             return Violation(rules.SPIT_LAYOUT_CARDS, None, f"the {'first ' if first else ''}round's cards are not "
                              "the deck: " + diff_text(cards, deck))
         return None
     for p, (row, spit, owned) in enumerate(zip(rows, spits, holdings, strict=True)):
-        cards = sorted([c for stack in (*row, spit) for c in stack])
+        cards = sorted(chain(*row, spit))
         if cards != sorted(owned):
             return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p}'s round is not the cards they took from the "
                              f"round before: {diff_text(cards, owned)}")

@@ -166,24 +166,28 @@ class SpitRound:
         return self.stock, self.spit
 
 
-def read_round(deal: Any, where: str) -> SpitRound | tuple[str, str]:
-    """One deal of a Spit log (``where`` names it, ``deals[3]``) coded, or the first place where
-    it is not what the format allows, as ``(location, reason)``."""
-    if type(deal) is not dict or not {"layout", "events"} <= deal.keys() or not deal.keys() <= {
-            "layout", "events", "meta"}:
-        return where, "a deal is a mapping with layout, events and an optional meta"
+_DEAL_NEEDS = frozenset(("layout", "events"))
+_DEAL_KEYS = frozenset(("layout", "events", "meta"))
+
+
+def read_round(deal: Any, number: int) -> SpitRound | tuple[str, str]:
+    """Deal ``number`` of a Spit log coded, or the first place where it is not what the format
+    allows, as ``(location, reason)``."""
+    keys = deal.keys() if type(deal) is dict else None
+    if keys is None or not (keys >= _DEAL_NEEDS and keys <= _DEAL_KEYS):
+        return f"deals[{number}]", "a deal is a mapping with layout, events and an optional meta"
     if "meta" in deal and type(deal["meta"]) is not dict:
-        return f"{where}.meta", "meta is a mapping"
+        return f"deals[{number}].meta", "meta is a mapping"
     coded = layout_codes(deal["layout"])
     if isinstance(coded, str):
-        return f"{where}.layout", coded
+        return f"deals[{number}].layout", coded
     if type(deal["events"]) is not list:
-        return f"{where}.events", "events is a list"
+        return f"deals[{number}].events", "events is a list"
     events = []
     for e, ev in enumerate(deal["events"]):
         read = read_event(ev)
         if isinstance(read, str):
-            return f"{where}.events[{e}]", read
+            return f"deals[{number}].events[{e}]", read
         events.append(read)
     return SpitRound(coded[0], coded[1], tuple(events))
 
@@ -194,7 +198,7 @@ def read_document(data: dict[str, Any]) -> tuple[tuple[SpitRound, ...], tuple[st
     ``(location, reason)``."""
     rounds = []
     for d, deal in enumerate(data["deals"]):
-        read = read_round(deal, f"deals[{d}]")
+        read = read_round(deal, d)
         if not isinstance(read, SpitRound):
             return (), read
         rounds.append(read)
