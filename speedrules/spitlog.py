@@ -137,8 +137,9 @@ def layout_codes(layout: Any) -> Codes | str:
         if not isinstance(row, list) or not 1 <= len(row) <= 8:
             return "each player's stock is a list of 1 to 8 piles"
         try:
-            if not all([isinstance(pile, list) for pile in row]):
-                raise TypeError
+            for pile in row:
+                if not isinstance(pile, list):
+                    raise TypeError
             rows.append(tuple([tuple(map(code, pile)) for pile in row]))
         except (KeyError, TypeError):
             return "each stock pile is a list of cards"
