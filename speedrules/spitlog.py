@@ -225,7 +225,10 @@ def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     return read_document(data)[1]
 
 
-RoundJudged = tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int, bool]
+Found = list[tuple[int | None, Violation, str | None]]
+"""A round's violations as :data:`RoundJudged` lists them."""
+
+RoundJudged = tuple[SpitKernel | None, Found, int, bool]
 """A round as :func:`judge_rounds` judged it: its kernel (``None`` if the layout could not be
 laid), its violations as ``(event index, violation, correction)``, the events judged, and
 whether ``--all`` found the round void."""
@@ -304,7 +307,7 @@ def judge_rounds(
     outcome: SpitOutcome | None = None
     budget = MAX_CORRECTIONS
     for number, logged in enumerate(rounds):
-        found: list[tuple[int | None, Violation, str | None]] = []
+        found: Found = []
         layout = logged.codes
         if outcome is not None:
             found.append((None, Violation(rules.MATCH_AFTER_END, None, f"round {number} is logged after the game "
@@ -332,10 +335,6 @@ def judge_rounds(
                 wins[result.out_seat] += 1
             holdings = result.holdings
         yield (kernel, found, judged, void), outcome
-
-
-Found = list[tuple[int | None, Violation, str | None]]
-"""A round's violations as :data:`RoundJudged` lists them."""
 
 
 def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found, all_violations: bool,
