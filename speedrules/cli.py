@@ -56,6 +56,7 @@ from .referee import Verdict, referee_path, referee_text
 from .simulation import SimResult, SimulationError, simulate, summarize
 from .spitgame import SpitLayout, deal_spit
 from .variant import Call, Collisions, JokerDeclare, RankOrder, Rebuild, Refill, Scoring, Ties, Variant
+from .verdicts import MAX_CORRECTIONS
 
 EXIT_OK = 0
 EXIT_RULE_BROKEN = 1
@@ -522,7 +523,8 @@ def add_referee(sub: Subparsers) -> None:
     parser.add_argument("--all", action="store_true", dest="all_violations",
                         help="apply the correction procedure and keep judging after a violation (an illegal card "
                              "goes back to its owner's hand, an extra card drawn back on the stack, a false flip is "
-                             "undone); a deal whose position cannot be restored is void")
+                             "undone); a deal whose position cannot be restored is void, as is one past the "
+                             f"{MAX_CORRECTIONS} corrections a log gets (docs/security.md)")
     parser.add_argument("--jobs", type=whole_number(0), default=None, metavar="N",
                         help="judge in N processes (0: every core), each reading its own part of an archive; the "
                              "output is the same as with one (default 1; docs/scale.md)")

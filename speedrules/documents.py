@@ -353,7 +353,8 @@ def _duplicate_key(text: str) -> _DuplicateKey | None:
 
 
 def parse_json(
-    text: str, name: str, pairs: Callable[[Any], int] = count_pairs, max_nodes: int = MAX_YAML_NODES
+    text: str, name: str, pairs: Callable[[Any], int] = count_pairs, max_nodes: int = MAX_YAML_NODES,
+    decode: Callable[[str], Any] | None = None,
 ) -> Any:
     """Parse JSON text with a C decoder, refusing duplicate keys and over-long integers.
 
@@ -370,6 +371,11 @@ def parse_json(
     that is not JSON is read as YAML (flow syntax looks like JSON); if YAML cannot read it
     either, the JSON error is the useful one.
 
+    ``decode`` is a typed msgspec decoder to use instead of the untyped one (a reader's: it may
+    share the strings of known values, such as card texts, and it may skip a key its type does
+    not name): its document stands only where the colons count its pairs exactly (nothing
+    skipped, nothing repeated); otherwise the text is parsed again without it.
+
     >>> parse_json('{"a": "1:2", "b": 2}', "f.json")
     {'a': '1:2', 'b': 2}
     >>> parse_json('{"a": 1, "a": 2}', "f.json")
@@ -378,7 +384,7 @@ def parse_json(
     speedrules.documents.DocumentError: f.json: line 1, column 1: not valid JSON: duplicate key 'a' in this object
     """
     try:
-        data = _decode(text)
+        data = (decode or _decode)(text)
     except (msgspec.MsgspecError, RecursionError, UnicodeEncodeError):  # (the last: a surrogate in the str given)
         try:
             data = json.loads(text)  # the reference: its verdict and its errors
@@ -398,6 +404,8 @@ def parse_json(
                                        "reads (4300 at most)") from None
         _no_lone_surrogate(data, name)  # msgspec refuses one ("\ud800"); the reference reads it
     if text.count(":") != pairs(data):
+        if decode is not None:  # a key the typed decoder skipped, or one repeated: decided untyped
+            return parse_json(text, name, pairs, max_nodes)
         repeated = _repeated_key(text)
         if repeated is not None:
             located = _duplicate_key(text) if len(text) <= MAX_LOCATED_SCAN else None

@@ -17,7 +17,7 @@ cost when interpreted.  No rule is judged here; the kernel judges, this module r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -96,6 +96,10 @@ def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResul
 
 Stacks = tuple[Any, Any, Any, Any]
 """A deal's layout coded: hands, draw stacks, starters, reserves (top first)."""
+
+DealJudge = Callable[[Variant, Stacks, Sequence[CompiledEvent], tuple[str, ...]], DealVerdict]
+"""Judges one coded deal, as :func:`judge_coded` does (``referee --all`` has its own, in
+:mod:`speedrules.referee`)."""
 
 
 def table_view(kernel: Kernel) -> TableView:
@@ -210,12 +214,14 @@ _BUNDLED: Final[dict[str, Variant]] = {}
 gives a bundled name (loaded once, never changed), without its two interpreted calls a log."""
 
 
-def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: str | Path | None) -> Verdict | None:
+def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: str | Path | None,
+                 judge: DealJudge | None = None) -> Verdict | None:
     """:func:`speedrules.referee.referee_data`'s one pass on a log's JSON text decoded straight
     into the wire structs (:func:`~speedrules.coding.decode_log`), or ``None`` where the long way
     must read it: anything the decoding refuses, a variant that cannot be loaded or is of Spit.
     The long way then gives the same verdict (``tests/test_wire_path.py``) or names the problem.
-    The variant is looked up only once the whole document has passed, as the long way looks it up."""
+    The variant is looked up only once the whole document has passed, as the long way looks it up.
+    Each deal is judged by ``judge`` (``None``: :func:`judge_coded`, to its first violation)."""
     decoded = decode_log(text)
     if decoded is None:
         return None
@@ -235,5 +241,5 @@ def wire_verdict(text: str, name: str, override: Variant | None, variant_dir: st
     names = seat_names(v.players, None if players is _UNSET else players)
     deals = []
     for stacks, events in coded:
-        deals.append(judge_coded(v, stacks, events, names))
+        deals.append(judge_coded(v, stacks, events, names) if judge is None else judge(v, stacks, events, names))
     return match_verdict(v, deals, names, name)

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -38,10 +38,13 @@ from .dealing import check_layout_codes, seat_names
 from .documents import DocumentError, read_text
 from .errors import InvalidArgumentError, Violation, brief, printable
 from .judging import (
+    DealJudge,
+    Stacks,
     deal_verdict,
     judge_coded,
     layout_verdict,
     logged,
+    made_deal,
     match_verdict,
     table_view,
     wire_verdict,
@@ -59,21 +62,25 @@ from .log import (
     coded_events,
     compile_head,
     layout_stacks,
-    parse_log,
     parse_log_text,
     raw_layout,
     refuse,
     refuse_odd_text,
     resolve_variant,
+    spit_rounds,
     top_is_valid,
 )
 from .spitlog import SpitRound, judge_rounds
 from .variant import Family, Variant
+from .verdicts import MAX_CORRECTIONS, corrections_spent
 from .verdicts import DealVerdict as DealVerdict
 from .verdicts import LoggedViolation as LoggedViolation
 from .verdicts import MatchResult as MatchResult
 from .verdicts import TableView as TableView
 from .verdicts import Verdict as Verdict
+
+if TYPE_CHECKING:
+    from .spitgame import SpitOutcome
 
 # An enum member read on every log, bound once: reading one off its class costs about
 # 0.17 us on CPython 3.11, which adds up over thousands of short logs.
@@ -152,19 +159,27 @@ def judge_deal(
     over the limit goes back on the draw stack, a false flip is undone, a decreasing time
     is ignored) and judging goes on; when a later event is illegal only because of such a
     correction (it would stand had the illegal event stood), the position cannot be
-    restored and the deal is void.
+    restored and the deal is void.  At most :data:`~speedrules.verdicts.MAX_CORRECTIONS`
+    violations are corrected: the deal is void at the one after.
     """
     if not all_violations:
         return judge_coded(variant, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, tuple(names))
-    started = start_deal(variant, deal, tuple(names))
+    return _judge_all(variant, deal, tuple(names), MAX_CORRECTIONS)[0]
+
+
+def _judge_all(variant: Variant, deal: CompiledDeal, names: tuple[str, ...], budget: int) -> tuple[DealVerdict, int]:
+    """One deal judged with the correction procedure (:func:`judge_deal`), correcting at most
+    ``budget`` violations, and the corrections it made."""
+    started = start_deal(variant, deal, names)
     if isinstance(started, DealVerdict):
-        return started
+        return started, 0
     kernel = started
     check_event, apply_event = kernel.check_event, kernel.apply_event
     violations: list[LoggedViolation] = []
     table: TableView | None = None
     shadow: Kernel | None = None
     void = False
+    used = 0
     for index, event in enumerate(deal.events):
         kind, player, pile, cards, declared, t = event
         problem = check_event(kind, player, pile, cards, declared, t)
@@ -185,42 +200,55 @@ def judge_deal(
             void = True
             violations.append(logged(index, problem, "the deal is void: a missed call cannot be made up"))
             break
+        if used >= budget:
+            void = True
+            violations.append(logged(index, problem, corrections_spent("deal")))
+            break
+        used += 1
         if problem.rule == rules.TIME_ORDER and check_event(kind, player, pile, cards, declared, None) is None:
             apply_event(kind, player, pile, cards, declared, None, index)
             violations.append(logged(index, problem, "the event's time was ignored"))
             continue
         violations.append(logged(index, problem, _correction(kernel, event, problem)))
         shadow = _forced(kernel, event)
-    return deal_verdict(kernel, violations, table, void, len(deal.events))
+    return deal_verdict(kernel, violations, table, void, len(deal.events)), used
 
 
-def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], all_violations: bool,
+def _corrector() -> DealJudge:
+    """A judge of one coded deal with the correction procedure, for the deals of one log in
+    order: together they correct at most :data:`~speedrules.verdicts.MAX_CORRECTIONS` violations."""
+    left = MAX_CORRECTIONS
+
+    def judge(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], names: tuple[str, ...]) -> DealVerdict:
+        nonlocal left
+        verdict, used = _judge_all(v, CompiledDeal(*stacks, tuple(events)), names, left)
+        left -= used
+        return verdict
+
+    return judge
+
+
+def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...], all_violations: bool,
                 source: str) -> Verdict:
     """The verdict on a Spit log (see :mod:`speedrules.spitlog`): one deal verdict per round, and
-    the game as the match (format ``spit``)."""
-    from .spitgame import game_outcome
-
-    judged, results = judge_rounds(v, rounds, names, all_violations=all_violations)
+    the game as the match (format ``spit``).  The rounds are judged one at a time as they come
+    (coded as they are read, by the command line's path), and each round's kernel is let go
+    once its verdict is made."""
     deals = []
     after: list[tuple[int, ...]] = []
-    for kernel, found, events_judged, void in judged:
-        violations = tuple(logged(i, problem, correction) for i, problem, correction in found)
+    outcome: SpitOutcome | None = None
+    for (kernel, found, events_judged, void), decided in judge_rounds(v, rounds, names, all_violations=all_violations):
+        outcome = decided
+        violations = tuple([logged(i, problem, correction) for i, problem, correction in found])
         if kernel is None:
-            deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
+            deals.append(made_deal(False, None, (0, 0), violations, False, (), False, (), (), 0, None))
             continue
-        if void:
-            held = tuple(kernel.held(p) for p in (0, 1))
-            after.append(held)
-            deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations,
-                                     events_judged=events_judged, void=True))
-            continue
-        result = kernel.result()
-        held = tuple(len(h) for h in result.holdings) if result is not None else tuple(
-            kernel.held(p) for p in (0, 1))
+        result = None if void else kernel.result()
+        held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (
+            kernel.held(0), kernel.held(1))
         after.append(held)
-        deals.append(DealVerdict(finished=result is not None, winner=kernel.out_seat, remaining=held,
-                                 violations=violations, events_judged=events_judged))
-    outcome = game_outcome(v, results)
+        deals.append(made_deal(result is not None, None if void else kernel.out_seat, held, violations, False, (),
+                               void, (), (), events_judged, None))
     assert v.spit is not None
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
@@ -249,8 +277,10 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         if v.family is not _SPEED:
             return _judge_spit(v, log.rounds, names, all_violations, log.name)
         # The events were coded when the log was read (Log.compiled): judged as they are, not coded again.
-        deals = [judge_deal(v, deal, names, all_violations=all_violations) for deal in log.compiled]
-        return match_verdict(v, deals, names, log.name)
+        judge = _corrector() if all_violations else judge_coded
+        deals = [judge(v, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, names)
+                 for deal in log.compiled]
+        return match_verdict(v, deals, names)
 
 
 def referee_data(
@@ -272,9 +302,11 @@ def referee_data(
         if compile_head(data) is None:
             raise refuse(data, name) from None  # a document the schema refuses says so first
         raise
-    if all_violations or v.family is not _SPEED:
-        return referee(parse_log(data, name, variant=v), all_violations=all_violations)
     names = seat_names(v.players, data.get("players"))
+    if v.family is not _SPEED:  # each round coded as it is reached, and judged before the next is read
+        with COLLECTOR_PAUSED:
+            return _judge_spit(v, spit_rounds(data, name), names, all_violations, name)
+    judge = _corrector() if all_violations else judge_coded
     deals = []
     # Each deal's head is checked as the deal is judged: a document whose head the schema refuses
     # anywhere is refused as a whole, judged deals or not.
@@ -287,7 +319,7 @@ def referee_data(
             events = coded_events(raw["events"])
         except MalformedEvent:
             raise refuse(data, name) from None
-        deals.append(judge_coded(v, stacks, events, names))
+        deals.append(judge(v, stacks, events, names))
     return match_verdict(v, deals, names, name)
 
 
@@ -300,8 +332,8 @@ def referee_text(text: str, name: str = "<log>", *, variant: Variant | None = No
     garbage collector is paused meanwhile: it has nothing to find in a log, and its passes
     over the document would make a long log cost more per event than a short one."""
     with COLLECTOR_PAUSED:
-        if not all_violations and text[:1] == "{":
-            verdict = wire_verdict(text, name, variant, variant_dir)
+        if text[:1] == "{":
+            verdict = wire_verdict(text, name, variant, variant_dir, _corrector() if all_violations else None)
             if verdict is not None:
                 return verdict
         data = parse_log_text(text, name)

@@ -19,9 +19,10 @@ the caller gives (a logged game) or by shuffling each player's holding (a fresh 
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -82,30 +83,47 @@ def check_spit_layout(variant: Variant, layout: Codes, holdings: Sequence[Sequen
     rows, spits = layout
     if len(rows) != 2 or len(spits) != 2:
         return Violation(rules.SPIT_LAYOUT_ROW, None, "a Spit layout has a row and a spit pile for each of 2 players")
+    counts = []
     for p, (row, spit) in enumerate(zip(rows, spits, strict=True)):
-        count = sum(map(len, row)) + len(spit)
-        piles, rest = row_shape(count, sizes)
-        if len(row) != len(sizes) or [len(pile) for pile in row] != piles or len(spit) != rest:
+        laid = tuple(map(len, row))
+        count = sum(laid) + len(spit)
+        piles, rest = _row_shape(count, sizes)
+        if laid != piles or len(spit) != rest:
             return Violation(rules.SPIT_LAYOUT_ROW, p, f"player {p}'s {count} cards are laid as piles of "
-                             f"{'-'.join(str(len(pile)) for pile in row)} and {len(spit)} spit cards; the rule lays "
+                             f"{'-'.join(map(str, laid))} and {len(spit)} spit cards; the rule lays "
                              f"{'-'.join(map(str, piles))} and {rest}")
-    held = [[c for pile in row for c in pile] + list(spit) for row, spit in zip(rows, spits, strict=True)]
+        counts.append(count)
+    # The cards as a multiset: sorted codes, compared in C (Counter's equality is a loop in Python).
     if holdings is None:
-        for p, cards in enumerate(held if first else ()):
-            if len(cards) != SPIT_HOLDING:
-                return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p} is dealt {len(cards)} cards; the first "
+        for p, count in enumerate(counts if first else ()):
+            if count != SPIT_HOLDING:
+                return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p} is dealt {count} cards; the first "
                                  f"round deals {SPIT_HOLDING} to each")
-        deck = deck_codes(variant.packs, variant.jokers)
-        if Counter(held[0] + held[1]) != Counter(deck):
+        deck = _sorted_deck(variant.packs, variant.jokers)
+        cards = sorted(chain(*rows[0], *rows[1], *spits))
+        if cards != deck:
             return Violation(rules.SPIT_LAYOUT_CARDS, None, f"the {'first ' if first else ''}round's cards are not "
-                             "the deck: "
-                             + diff_text(held[0] + held[1], deck))
+                             "the deck: " + diff_text(cards, deck))
         return None
-    for p, (cards, owned) in enumerate(zip(held, holdings, strict=True)):
-        if Counter(cards) != Counter(owned):
+    for p, (row, spit, owned) in enumerate(zip(rows, spits, holdings, strict=True)):
+        cards = sorted(chain(*row, spit))
+        if cards != sorted(owned):
             return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p}'s round is not the cards they took from the "
                              f"round before: {diff_text(cards, owned)}")
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _row_shape(count: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """:func:`~speedrules.spit.row_shape`, its piles a tuple, worked out once."""
+    piles, rest = row_shape(count, sizes)
+    return tuple(piles), rest
+
+
+@functools.cache
+def _sorted_deck(packs: int, jokers: int) -> list[int]:
+    """The deck's codes, sorted (read, never changed)."""
+    return sorted(deck_codes(packs, jokers))
 
 
 def deal_round(variant: Variant, holdings: Sequence[Sequence[int]], rng: random.Random) -> Codes:

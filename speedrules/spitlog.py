@@ -20,8 +20,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -29,8 +29,12 @@ from . import rules
 from .cards import CODE_OF_TEXT, TEXT_OF
 from .checks import MAX_INDEX, MAX_TIME, index_value, is_time
 from .errors import Violation, brief
-from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
+from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
 from .variant import Variant
+from .verdicts import MAX_CORRECTIONS, corrections_spent
+
+if TYPE_CHECKING:
+    from .spitgame import SpitOutcome
 
 SpitEvent = tuple[int, int, int, int, int | None, float | int | None]
 """A Spit event coded: ``(kind, player, a, b, card, t)`` as :meth:`SpitKernel.check_event` takes it."""
@@ -116,31 +120,35 @@ def code_event(ev: dict[str, Any]) -> SpitEvent:
     return read
 
 
+_LAYOUT_KEYS = frozenset(("stock", "spit"))
+
+
 def layout_codes(layout: Any) -> Codes | str:
     """A raw Spit layout coded (rows and spit piles, top first), or why it is not one."""
-    if not isinstance(layout, dict) or set(layout) != {"stock", "spit"}:
+    if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
         return "a Spit layout is a mapping with exactly stock and spit"
     stock, spit = layout["stock"], layout["spit"]
-
-    def stack(cards: Any) -> tuple[int, ...] | None:
-        if not isinstance(cards, list) or not all(isinstance(c, str) and c in CODE_OF_TEXT for c in cards):
-            return None
-        return tuple(CODE_OF_TEXT[c] for c in cards)
-
     if not isinstance(stock, list) or not isinstance(spit, list) or len(stock) != 2 or len(spit) != 2:
         return "stock and spit list one entry for each of the 2 players"
+    code = CODE_OF_TEXT.__getitem__  # a card text is a key of CODE_OF_TEXT, and nothing else is
     rows = []
     for row in stock:
         if not isinstance(row, list) or not 1 <= len(row) <= 8:
             return "each player's stock is a list of 1 to 8 piles"
-        piles = [stack(p) for p in row]
-        if any(p is None for p in piles):
+        try:
+            for pile in row:
+                if not isinstance(pile, list):
+                    raise TypeError
+            rows.append(tuple([tuple(map(code, pile)) for pile in row]))
+        except (KeyError, TypeError):
             return "each stock pile is a list of cards"
-        rows.append(tuple(p for p in piles if p is not None))
-    spits = [stack(s) for s in spit]
-    if any(s is None for s in spits):
+    try:
+        if not (isinstance(spit[0], list) and isinstance(spit[1], list)):
+            raise TypeError
+        spits = tuple(map(code, spit[0])), tuple(map(code, spit[1]))
+    except (KeyError, TypeError):
         return "each spit pile is a list of cards"
-    return tuple(rows), tuple(s for s in spits if s is not None)
+    return (rows[0], rows[1]), spits
 
 
 @attrs.frozen(slots=True)
@@ -158,31 +166,43 @@ class SpitRound:
         return self.stock, self.spit
 
 
+_DEAL_NEEDS = frozenset(("layout", "events"))
+_DEAL_KEYS = frozenset(("layout", "events", "meta"))
+
+
+def read_round(deal: Any, number: int) -> SpitRound | tuple[str, str]:
+    """Deal ``number`` of a Spit log coded, or the first place where it is not what the format
+    allows, as ``(location, reason)``."""
+    keys = deal.keys() if type(deal) is dict else None
+    if keys is None or not (keys >= _DEAL_NEEDS and keys <= _DEAL_KEYS):
+        return f"deals[{number}]", "a deal is a mapping with layout, events and an optional meta"
+    if "meta" in deal and type(deal["meta"]) is not dict:
+        return f"deals[{number}].meta", "meta is a mapping"
+    coded = layout_codes(deal["layout"])
+    if isinstance(coded, str):
+        return f"deals[{number}].layout", coded
+    if type(deal["events"]) is not list:
+        return f"deals[{number}].events", "events is a list"
+    events = []
+    for e, ev in enumerate(deal["events"]):
+        read = read_event(ev)
+        if isinstance(read, str):
+            field = f".{read.field}" if isinstance(read, _FieldProblem) else ""
+            return f"deals[{number}].events[{e}]{field}", str(read)
+        events.append(read)
+    return SpitRound(coded[0], coded[1], tuple(events))
+
+
 def read_document(data: dict[str, Any]) -> tuple[tuple[SpitRound, ...], tuple[str, str] | None]:
     """The rounds of a Spit log document (the envelope checked already), coded, and ``None``;
     or no rounds and the first place where its deals are not what the format allows, as
     ``(location, reason)``."""
     rounds = []
     for d, deal in enumerate(data["deals"]):
-        where = f"deals[{d}]"
-        if type(deal) is not dict or not {"layout", "events"} <= deal.keys() or not deal.keys() <= {
-                "layout", "events", "meta"}:
-            return (), (where, "a deal is a mapping with layout, events and an optional meta")
-        if "meta" in deal and type(deal["meta"]) is not dict:
-            return (), (f"{where}.meta", "meta is a mapping")
-        coded = layout_codes(deal["layout"])
-        if isinstance(coded, str):
-            return (), (f"{where}.layout", coded)
-        if type(deal["events"]) is not list:
-            return (), (f"{where}.events", "events is a list")
-        events = []
-        for e, ev in enumerate(deal["events"]):
-            read = read_event(ev)
-            if isinstance(read, str):
-                field = f".{read.field}" if isinstance(read, _FieldProblem) else ""
-                return (), (f"{where}.events[{e}]{field}", str(read))
-            events.append(read)
-        rounds.append(SpitRound(coded[0], coded[1], tuple(events)))
+        read = read_round(deal, d)
+        if not isinstance(read, SpitRound):
+            return (), read
+        rounds.append(read)
     return tuple(rounds), None
 
 
@@ -205,7 +225,10 @@ def document_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     return read_document(data)[1]
 
 
-RoundJudged = tuple[SpitKernel | None, list[tuple[int | None, Violation, str | None]], int, bool]
+Found = list[tuple[int | None, Violation, str | None]]
+"""A round's violations as :data:`RoundJudged` lists them."""
+
+RoundJudged = tuple[SpitKernel | None, Found, int, bool]
 """A round as :func:`judge_rounds` judged it: its kernel (``None`` if the layout could not be
 laid), its violations as ``(event index, violation, correction)``, the events judged, and
 whether ``--all`` found the round void."""
@@ -216,46 +239,54 @@ def correction(kernel: SpitKernel, event: SpitEvent) -> str:
     "returning the illegal card ... restoring the immediately preceding position")."""
     kind, player, a, _, _, _ = event
     name = kernel.names[player] if player in (0, 1) else f"seat {brief(player)}"
-    if kind == PLAY and forced(kernel, event) is not None:
+    if kind == PLAY and could_stand(kernel, event):
         return f"{TEXT_OF[kernel.rows[player][a][-1]]} went back to {name}'s stock pile {a}"
-    if kind in (MOVE, PAIR) and forced(kernel, event) is not None:
+    if kind in (MOVE, PAIR) and could_stand(kernel, event):
         return f"{TEXT_OF[kernel.rows[player][a][-1]]} went back to {name}'s stock pile {a}"
-    if kind == SPIT and forced(kernel, event) is not None:
+    if kind == SPIT and could_stand(kernel, event):
         return "the spit was undone: the cards went back on the spit piles"
     return f"the {KIND_NAMES[kind]} was ignored"
 
 
-def forced(kernel: SpitKernel, event: SpitEvent) -> SpitKernel | None:
-    """A copy of the round in which the illegal ``event`` stood anyway, where that is physically
-    possible (a card on top of the pile it is taken from, a spit card to turn, a centre pile
-    to put it on); ``None`` where it is not, and for claims, which change no card's place."""
+def could_stand(kernel: SpitKernel, event: SpitEvent) -> bool:
+    """Whether the illegal ``event`` could physically have stood (a card on top of the pile it is
+    taken from, a spit card to turn, a centre pile to put it on); never a claim, which changes
+    no card's place."""
     kind, player, a, b, card, _ = event
     if kernel.is_over() or kind in (SLAP, CHOOSE):
-        return None
+        return False
     if kind == SPIT:
         spitters = kernel.spitters()
-        if not spitters or (len(spitters) == 1 and kernel.locked is None and a not in (0, 1)):
-            return None
-    else:
-        if player not in (0, 1):
-            return None
-        row = kernel.rows[player]
-        if not 0 <= a < len(row) or not row[a] or (card is not None and row[a][-1] != card):
-            return None
-        if kind == PLAY and b not in (0, 1):
-            return None
-        if kind in (MOVE, PAIR) and (not 0 <= b < len(row) or b == a):
-            return None
+        return bool(spitters) and not (len(spitters) == 1 and kernel.locked is None and a not in (0, 1))
+    if player not in (0, 1):
+        return False
+    row = kernel.rows[player]
+    if not 0 <= a < len(row) or not row[a] or (card is not None and row[a][-1] != card):
+        return False
+    if kind == PLAY and b not in (0, 1):
+        return False
+    return not (kind in (MOVE, PAIR) and (not 0 <= b < len(row) or b == a))
+
+
+def forced(kernel: SpitKernel, event: SpitEvent) -> SpitKernel | None:
+    """A copy of the round in which the illegal ``event`` stood anyway, where that is physically
+    possible (:func:`could_stand`); ``None`` where it is not."""
+    if not could_stand(kernel, event):
+        return None
+    kind, player, a, b, card, _ = event
     shadow = kernel.copy()
     shadow.apply_event(kind, player, a, b, card, None)
     return shadow
 
 
 def judge_rounds(
-    variant: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...], *, all_violations: bool = False,
-) -> tuple[list[RoundJudged], list[RoundResult]]:
-    """Judge each round of a checked Spit log (:attr:`speedrules.Log.rounds`) (see :data:`RoundJudged`), and return the
-    results of the rounds that were settled.
+    variant: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...], *, all_violations: bool = False,
+) -> Iterator[tuple[RoundJudged, SpitOutcome | None]]:
+    """Judge each round of a checked Spit log (:attr:`speedrules.Log.rounds`, or rounds coded as
+    they are read) one at a time, as they come: each round as judged (see :data:`RoundJudged`)
+    with the game's outcome once it is judged (``None`` while the game goes on).  Nothing of a
+    round is kept once the next one is asked for but what the game needs (the holdings it
+    leaves, the rounds each player won), so a long log costs no more memory than a short one.
 
     By default a round's judging stops at its first violation.  With ``all_violations`` each
     illegal event is undone and judging goes on (a decreasing time is ignored and the event
@@ -263,18 +294,22 @@ def judge_rounds(
     kept where that is physically possible, and when a later event is illegal only because
     of the correction (it would stand in that position), the position cannot be restored
     accurately and the round is void: judging of it stops, and the next round's layout is
-    checked against the deck only."""
+    checked against the deck only.  A log gets at most :data:`~speedrules.verdicts.MAX_CORRECTIONS`
+    corrections: the round with a violation past them is void there, as is every later round
+    at its first violation."""
     from .spitgame import check_spit_layout, game_outcome
 
-    out: list[RoundJudged] = []
-    results: list[RoundResult] = []
     holdings: Sequence[Sequence[int]] | None = None
     unsettled = False
     stopped = False  # the round before was not judged to its end: what it left is not known
+    settled = 0  # the rounds settled so far
+    wins = [0, 0]  # the settled rounds each player went out first in
+    outcome: SpitOutcome | None = None
+    budget = MAX_CORRECTIONS
     for number, logged in enumerate(rounds):
-        found: list[tuple[int | None, Violation, str | None]] = []
+        found: Found = []
         layout = logged.codes
-        if game_outcome(variant, results) is not None:
+        if outcome is not None:
             found.append((None, Violation(rules.MATCH_AFTER_END, None, f"round {number} is logged after the game "
                                           "was decided; it does not count"), None))
         if unsettled and not stopped:
@@ -283,41 +318,58 @@ def judge_rounds(
         problem = check_spit_layout(variant, layout, None if unsettled else holdings, first=number == 0)
         if problem is not None:
             found.append((None, problem, None))
-            out.append((None, found, 0, False))
+            yield (None, found, 0, False), outcome
             unsettled = stopped = True
             continue
         kernel = SpitKernel(variant, *layout, names=names)
-        shadow: SpitKernel | None = None
-        judged = 0
-        void = False
-        for index, event in enumerate(logged.events):
-            kind, player, a, b, card, t = event
-            problem = kernel.check_event(kind, player, a, b, card, t)
-            judged = index + 1
-            if problem is None:
-                kernel.apply_event(kind, player, a, b, card, t)
-                if shadow is not None and shadow.event(kind, player, a, b, card, None) is not None:
-                    shadow = None  # the corrected event no longer matters
-                continue
-            if not all_violations:
-                found.append((index, problem, None))
-                break
-            if shadow is not None and shadow.check_event(kind, player, a, b, card, None) is None:
-                void = True
-                found.append((index, problem, "the round is void: this event would stand had the corrected one "
-                              "stood, so the position cannot be restored accurately"))
-                break
-            if problem.rule == rules.TIME_ORDER and kernel.check_event(kind, player, a, b, card, None) is None:
-                kernel.apply_event(kind, player, a, b, card, None)
-                found.append((index, problem, "the event's time was ignored"))
-                continue
-            found.append((index, problem, correction(kernel, event)))
-            shadow = forced(kernel, event)
+        judged, void, used = _judge_events(kernel, logged.events, found, all_violations, budget)
+        budget -= used
         result = None if void else kernel.result()
         unsettled = result is None
         stopped = void or (unsettled and any(index is not None and fix is None for index, _, fix in found))
         if result is not None:
-            results.append(result)
+            if outcome is None:  # decided by the rounds settled so far (a later one cannot undo it)
+                outcome = game_outcome(variant, (result,), before=settled, wins=(wins[0], wins[1]))
+            settled += 1
+            if result.out_seat is not None:
+                wins[result.out_seat] += 1
             holdings = result.holdings
-        out.append((kernel, found, judged, void))
-    return out, results
+        yield (kernel, found, judged, void), outcome
+
+
+def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found, all_violations: bool,
+                  budget: int) -> tuple[int, bool, int]:
+    """Judge a round's events on its ``kernel``, adding its violations to ``found``: the events
+    judged, whether the round is void, and the corrections made (at most ``budget``)."""
+    shadow: SpitKernel | None = None
+    judged = used = 0
+    void = False
+    for index, event in enumerate(events):
+        kind, player, a, b, card, t = event
+        problem = kernel.check_event(kind, player, a, b, card, t)
+        judged = index + 1
+        if problem is None:
+            kernel.apply_event(kind, player, a, b, card, t)
+            if shadow is not None and shadow.event(kind, player, a, b, card, None) is not None:
+                shadow = None  # the corrected event no longer matters
+            continue
+        if not all_violations:
+            found.append((index, problem, None))
+            break
+        if shadow is not None and shadow.check_event(kind, player, a, b, card, None) is None:
+            void = True
+            found.append((index, problem, "the round is void: this event would stand had the corrected one "
+                          "stood, so the position cannot be restored accurately"))
+            break
+        if used >= budget:
+            void = True
+            found.append((index, problem, corrections_spent("round")))
+            break
+        used += 1
+        if problem.rule == rules.TIME_ORDER and kernel.check_event(kind, player, a, b, card, None) is None:
+            kernel.apply_event(kind, player, a, b, card, None)
+            found.append((index, problem, "the event's time was ignored"))
+            continue
+        found.append((index, problem, correction(kernel, event)))
+        shadow = forced(kernel, event)
+    return judged, void, used

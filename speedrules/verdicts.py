@@ -21,6 +21,24 @@ from .variant import Scoring
 SINGLE_FORMAT = Scoring.SINGLE.value
 """A :class:`MatchResult`'s format when every deal is a game of its own (no match)."""
 
+MAX_CORRECTIONS = 1000
+"""The most violations the correction procedure (``referee --all``, ``all_violations``) corrects
+in one log, Speed or Spit (docs/security.md, "The limits").  A correction costs tens of
+microseconds and its violation is kept to be reported, so a log of millions of illegal events
+would otherwise cost minutes and gigabytes; past the cap, the deal (round) with the next
+violation is void there, and so is every later one at its first violation, which is what
+judging without ``--all`` pays for a deal."""
+
+
+def corrections_spent(what: str) -> str:
+    """The correction of a violation past :data:`MAX_CORRECTIONS`, in a ``what`` (deal, round).
+
+    >>> corrections_spent("deal")
+    'the deal is void: this log has had 1000 violations corrected, the most --all corrects in one log'
+    """
+    return (f"the {what} is void: this log has had {MAX_CORRECTIONS} violations corrected, the most --all "
+            "corrects in one log")
+
 
 @attrs.frozen(slots=True)
 class LoggedViolation:
