@@ -280,7 +280,7 @@ def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = 
         judge = _corrector() if all_violations else judge_coded
         deals = [judge(v, (deal.hands, deal.draw, deal.starters, deal.reserves), deal.events, names)
                  for deal in log.compiled]
-        return match_verdict(v, deals, names)
+        return match_verdict(v, deals, names, log.name)
 
 
 def referee_data(
