@@ -756,8 +756,8 @@ def archive_lines(
                 raw = raw.removeprefix(b"\xef\xbb\xbf")
             if not raw.strip():
                 continue
-            try:
-                yield where, decode(raw, where)
+            try:  # (without its line end: an error at the end of the line is on line 1 of its log)
+                yield where, decode(raw.rstrip(b"\r\n"), where)
             except DocumentError as err:
                 yield where, LogError(err.location, err.reason)
 
