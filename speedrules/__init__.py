@@ -24,6 +24,7 @@ from .actions import (
     Spit,
     SpitAction,
     StockPlay,
+    Stuck,
     parse_action,
     parse_spit_action,
 )
@@ -141,6 +142,7 @@ __all__ = [
     "SpitOutcome",
     "SpitPositionError",
     "StockPlay",
+    "Stuck",
     "Summary",
     "Ties",
     "Variant",

@@ -30,6 +30,7 @@ from .actions import (
     PLAY,
     REBUILD,
     REVEAL,
+    STUCK,
     Action,
     Call,
     Draw,
@@ -38,6 +39,7 @@ from .actions import (
     Play,
     Rebuild,
     Reveal,
+    Stuck,
 )
 from .cards import Card
 from .dealing import check_layout as check_layout
@@ -98,6 +100,7 @@ class LegalActions(Sequence[Action]):
         out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
                 for seat, opts in options for o in opts if o[0] == PLAY]
         out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
+        out += [Stuck(seat) for seat in seats if k.revealed and k.check_stuck(seat) is None]
         if player is None:
             if not k.revealed:
                 out.append(Reveal())
@@ -111,7 +114,7 @@ class LegalActions(Sequence[Action]):
         """Whether ``action`` is listed, decided without listing: the rules judge it, in the form
         :meth:`Game.legal_actions` lists actions (a draw that names no card, ``Rebuild()``)."""
         game, k, player = self._game, self._game.kernel, self._player
-        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)) or k.is_over():
+        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)) or k.is_over():
             return False
         seat = getattr(action, "player", None)
         if player is not None and seat != player:
@@ -130,7 +133,7 @@ class LegalActions(Sequence[Action]):
             return action.reserves is None and k.revealed and not game.is_legal(Flip()) and game.is_legal(action)
         if isinstance(action, Play):
             return k.revealed and game.is_legal(action)
-        return game.is_legal(action)  # a pickup
+        return game.is_legal(action)  # a pickup, or a stuck declaration
 
     def __len__(self) -> int:
         return len(self._listed())
@@ -625,6 +628,8 @@ class Game:
             return CALL, action.player, -1, None, ()
         if isinstance(action, Pickup):
             return PICKUP, action.player, action.pile, None, ()
+        if isinstance(action, Stuck):
+            return STUCK, action.player, -1, None, ()
         raise InvalidActionError(f"not an action: {brief(action)}")
 
     def check(self, action: Action, t: float | int | None = None) -> Violation | None:
@@ -715,9 +720,10 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """Every legal action now, as a live view (like ``board.legal_moves``); with ``player``,
-        only that seat's pickups, plays and draws.
+        only that seat's pickups, plays, draws and stuck declaration.
 
-        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.
+        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.  A seat's
+        :class:`Stuck` declaration is listed when it is true (the seat can neither play nor draw).
         While a call is due (``announce.call``), only that call is listed: under ``penalty``
         other events are legal too, but they make the call late.
         A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from . import rules
-from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
+from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, STUCK
 from .cards import JOKER_CODE, TEXT_OF
 from .collector import COLLECTOR_PAUSED
 from .dealing import check_layout_codes, seat_names
@@ -98,6 +98,8 @@ def _correction(kernel: Kernel, event: CompiledEvent, problem: Violation) -> str
         return "the pickup was undone"
     if kind == CALL:
         return "the call was ignored"
+    if kind == STUCK:
+        return "the declaration was ignored"
     return "the event was ignored"
 
 

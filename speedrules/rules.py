@@ -41,6 +41,7 @@ PICKUP_NOT_DUE = "pickup.not-due"
 PICKUP_EMPTY = "pickup.empty"
 MATCH_AFTER_END = "match.after-end"
 REBUILD_CARDS = "rebuild.cards"
+STUCK_FALSE = "stuck.false"
 # Spit (the second family, seed 002)
 SPIT_LAYOUT_CARDS = "spit.layout.cards"
 SPIT_LAYOUT_ROW = "spit.layout.row"
@@ -125,6 +126,11 @@ RULES: dict[str, Rule] = {
              "split as it says.",
              ("000: leave the top card of each play pile ... divide them into two face-down reserves as evenly "
               "as possible", "003: shuffles each centre pile separately into the side stack beside it")),
+        Rule(STUCK_FALSE, "A player declares being stuck only when they can neither play nor draw (nor owe a "
+             "call or a pickup).",
+             ("003: you cannot hold one back and then call the position stuck",
+              "000: If a player says they are blocked, check their hand and draw stack before changing the middle "
+              "cards; a playable card cannot be withheld to force a restart")),
         Rule(SPIT_LAYOUT_CARDS, "Spit: the first round holds the deck, 26 cards a player; each later round holds "
              "exactly the cards each player took from the round before.",
              ("002: Shuffle and deal 26 cards to each player",

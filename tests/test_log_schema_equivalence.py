@@ -84,6 +84,8 @@ def bases() -> list[dict[str, Any]]:
                                       "as": ["4"], "t": 2.5})
     doc["deals"][0]["events"].append({"type": "play", "player": 1.0, "card": "tH", "pile": 0, "as": "t"})
     doc["deals"][0]["events"].append({"type": "draw", "player": 2})
+    doc["deals"][0]["events"].append({"type": "stuck", "player": 1, "t": 3})  # a declaration (issue 29)
+    doc["deals"][0]["events"].append({"type": "stuck", "player": 2.0})
     out.append(doc)
     out.append({"format": "speedrules-log/1", "variant": "speed", "deals": []})
     for doc in out:
@@ -94,7 +96,7 @@ def bases() -> list[dict[str, Any]]:
 CARDS_AND_RANKS = ["AS", "as", "aS", "10h", "10H", "Th", "tC", "JK", "jk", "Jk", "KD", "QC", "1X", "11S", "1S",
                    "AS\n", " AS", "AS ", "A", "10", "T", "t", "k", "1", "0", "JKR", "J", "j", "\n", "", "🂡"]
 WORDS = ["speedrules-log/1", "speedrules-log/1\n", "speedrules-log/2", "reveal", "play", "draw", "flip", "rebuild",
-         "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose"]
+         "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose", "stuck", "jam"]
 KEYS = ["type", "t", "player", "pile", "card", "cards", "as", "reserves", "format", "variant", "players", "meta",
         "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", "", "stock", "spit", "to"]
 NUMBERS = [0, 1, 2, 3, -1, -0.0, 0.0, 1.0, 2.0, 1.5, -1.0, 1e20, 2**63, 10**30, True, False]
