@@ -423,7 +423,25 @@ class Choose:
         return _timed({"type": "choose", "player": self.player, "pile": self.pile}, t)
 
 
-SpitAction = Spit | StockPlay | GapMove | Pairing | Slap | Choose
+@attrs.frozen(slots=True)
+class Jam:
+    """Spit: the round is declared over in a jam (both players stuck, no spit card left).  Optional
+    in a log, since the referee ends the round itself; it checks the declaration (rule
+    ``spit.jam-false``) and it changes nothing else."""
+
+    def describe(self) -> str:
+        """The action in words."""
+        return "jam"
+
+    def __str__(self) -> str:
+        return "jam"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "jam"}, t)
+
+
+SpitAction = Spit | StockPlay | GapMove | Pairing | Slap | Choose | Jam
 """Any action of a Spit round."""
 
 _SPIT_MOVE = re.compile(r"(\d{1,6}):(\d{1,6})(?:\(([^)]*)\))?([>~=])(\d{1,6})")
@@ -434,16 +452,19 @@ def parse_spit_action(text: str) -> SpitAction:
     """Read a Spit action in the short notation ``str(action)`` writes: ``spit`` (``spit>1``: a
     lone spitter onto pile 1); ``0:2>1`` player 0 plays the top of stock pile 2 onto centre pile 1
     (``0:2(7H)>1``: and it is the 7H); ``0:3~4`` a gap move from stock pile 3 into stock pile 4;
-    ``0:3=1`` a pairing onto stock pile 1; ``0^1`` player 0 slaps pile 1; ``0?1`` chooses it.
+    ``0:3=1`` a pairing onto stock pile 1; ``0^1`` player 0 slaps pile 1; ``0?1`` chooses it;
+    ``jam`` the round declared over in a jam.
 
-    >>> [str(parse_spit_action(t)) for t in ("spit", "spit>1", "0:2(7h)>1", "1:3~4", "0:3=1", "1^0", "0?1")]
-    ['spit', 'spit>1', '0:2(7H)>1', '1:3~4', '0:3=1', '1^0', '0?1']
+    >>> [str(parse_spit_action(t)) for t in ("spit", "spit>1", "0:2(7h)>1", "1:3~4", "0:3=1", "1^0", "0?1", "jam")]
+    ['spit', 'spit>1', '0:2(7H)>1', '1:3~4', '0:3=1', '1^0', '0?1', 'jam']
     """
     if not isinstance(text, str):
         raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
     spoken = text.strip()
     if spoken == "spit":
         return Spit()
+    if spoken == "jam":
+        return Jam()
     if spoken.startswith("spit>") and spoken[5:].isdigit() and len(spoken) <= 11:
         return Spit(int(spoken[5:]))
     move = _SPIT_MOVE.fullmatch(spoken)

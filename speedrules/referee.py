@@ -203,10 +203,14 @@ def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...],
     judged, results = judge_rounds(v, rounds, names, all_violations=all_violations)
     deals = []
     after: list[tuple[int, ...]] = []
-    for kernel, found, events_judged, void in judged:
+    for number, (kernel, found, events_judged, void) in enumerate(judged):
         violations = tuple(logged(i, problem, correction) for i, problem, correction in found)
-        if kernel is None:
-            deals.append(DealVerdict(finished=False, winner=None, remaining=(0, 0), violations=violations))
+        if kernel is None:  # the layout breaks a rule: the round was not laid, and the players hold
+            # what they held after the round before (the first round: what its layout deals them)
+            laid = rounds[number]
+            held = after[-1] if after else tuple(
+                sum(map(len, row)) + len(spit) for row, spit in zip(laid.stock, laid.spit, strict=True))
+            deals.append(DealVerdict(finished=False, winner=None, remaining=held, violations=violations))
             continue
         if void:
             held = tuple(kernel.held(p) for p in (0, 1))
@@ -225,7 +229,7 @@ def _judge_spit(v: Variant, rounds: Sequence[SpitRound], names: tuple[str, ...],
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
                         complete=outcome is not None)
-    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names)
+    return Verdict(variant=v.label, deals=tuple(deals), match=match, names=names)
 
 
 def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = False) -> Verdict:
@@ -358,6 +362,9 @@ def render_verdict(verdict: Verdict, source: str) -> str:
         if spit:
             result = (f"{names[deal.winner]} cleared the row first" if deal.winner is not None
                       else "settled" if deal.finished else "not finished")
+            if any(v.event is None and v.rule in (rules.SPIT_LAYOUT_ROW, rules.SPIT_LAYOUT_CARDS)
+                   for v in deal.violations):
+                result = "not laid (its layout breaks a rule)"
             left = ", ".join(f"{names[s]} {n}" for s, n in enumerate(deal.remaining))
             lines.append(f"  round {number}: {result}; cards held: {left}")
             for v in deal.violations:

@@ -53,6 +53,7 @@ SPIT_EARLY = "spit.early"
 SPIT_NONE_LEFT = "spit.none-left"
 SPIT_PILE = "spit.pile"
 SPIT_ROUND_OVER = "spit.round-over"
+SPIT_JAM_FALSE = "spit.jam-false"
 CLAIM_EARLY = "claim.early"
 CLAIM_SLAP = "claim.slap"
 CLAIM_CHOOSE = "claim.choose"
@@ -163,6 +164,9 @@ RULES: dict[str, Rule] = {
               "spitting onto that same pile",)),
         Rule(SPIT_ROUND_OVER, "Spit: nothing is played, moved or spat once a row is cleared or both have jammed.",
              ("002: A round ends either when one of you empties their stock row or when both of you jam",)),
+        Rule(SPIT_JAM_FALSE, "Spit: a jam is declared only once the round has ended in one: both players stuck "
+             "and no spit card left.",
+             ("002: when both of you jam - no legal play anywhere and no reserve left to unstick it",)),
         Rule(CLAIM_EARLY, "Spit: the centre piles are slapped or chosen only once the round is over.",
              ("002: Either way the two centre piles are then claimed by a race",)),
         Rule(CLAIM_SLAP, "Spit: in a slap race each player slaps once; with one centre pile there is no race.",

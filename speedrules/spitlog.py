@@ -5,7 +5,7 @@ A Spit log is the same envelope as a Speed log (``format``, ``variant``, ``playe
 ``meta``, ``deals``); each deal is one **round** of one game, its ``layout`` the round's rows
 and spit piles (``{"stock": [[[cards] per pile] per player], "spit": [[cards] per player]}``,
 every stack top card first) and its ``events`` those of docs/log-format.md's Spit section:
-``spit``, ``play``, ``move``, ``pair``, ``slap``, ``choose``.  The referee checks each round's
+``spit``, ``play``, ``move``, ``pair``, ``slap``, ``choose``, ``jam``.  The referee checks each round's
 layout against what each player took from the round before (rule ``spit.layout.cards``) and
 every event with the round's :class:`~speedrules.spit.SpitKernel`; the verdict has one deal
 verdict per round and the game's result as its match (format ``spit``).
@@ -29,7 +29,7 @@ import attrs
 from . import rules
 from .cards import CODE_OF_TEXT, TEXT_OF
 from .errors import Violation, brief
-from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
+from .spit import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
 from .variant import Variant
 
 SpitEvent = tuple[int, int, int, int, int | None, float | int | None]
@@ -39,7 +39,7 @@ Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ..
 """A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
 
 
-_KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE}
+_KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE, "jam": JAM}
 _FIELDS = {
     "spit": ({"type"}, {"pile", "t"}),
     "play": ({"type", "player", "stock", "pile"}, {"card", "t"}),
@@ -47,6 +47,7 @@ _FIELDS = {
     "pair": ({"type", "player", "stock", "to"}, {"card", "t"}),
     "slap": ({"type", "player", "pile"}, {"t"}),
     "choose": ({"type", "player", "pile"}, {"t"}),
+    "jam": ({"type"}, {"t"}),
 }
 _MAX_INDEX = 1_000_000
 
@@ -97,6 +98,8 @@ def read_event(ev: Any) -> SpitEvent | str:
     code = _KINDS[kind]
     if code == SPIT:
         return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
+    if code == JAM:
+        return JAM, -1, -1, -1, None, t
     if code == PLAY:
         return PLAY, int(ev["player"]), int(ev["stock"]), int(ev["pile"]), card, t
     if code in (MOVE, PAIR):

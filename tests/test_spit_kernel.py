@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import rules
-from speedrules.actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
+from speedrules.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
 from speedrules.cards import TEXT_OF, Card, code_of
 from speedrules.errors import IllegalActionError
 from speedrules.ranks import KEY_OF_CODE
@@ -47,6 +47,7 @@ from speedrules.spit import CHOOSE, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_s
 from speedrules.spit import SPIT as SPIT_KIND
 from speedrules.spitgame import SpitGame, SpitLayout, check_spit_layout, deal_spit
 from speedrules.variant import Claim, Stuck
+from speedrules.variant import Jam as JamRule
 
 VARIANTS = speedrules.variant_names("spit")
 DECK_TEXTS = Counter(M.DECK)
@@ -81,8 +82,10 @@ def model_table(kernel: SpitKernel) -> M.Table:
         locked_pile=kernel.locked,
         alternate_colours=variant.alternate_colours,
         pairing=variant.spit.pairing,
-        strict=variant.spit.stuck is Stuck.STRICT,
+        strict=variant.spit.stuck is not Stuck.LAX,
         lone_spitter=kernel.alone,
+        turn_up=variant.spit.stuck is Stuck.TURN_UP,
+        jam_as_stuck=variant.spit.jam is JamRule.SAME_AS_STUCK,
     )
 
 
@@ -119,15 +122,18 @@ def test_adapter_reverses_the_library_order() -> None:
 
 
 def unblocks_on_model(game: SpitGame, table: M.Table, player: int) -> bool:
-    """Whether the library's unblocking sequence for ``player``, replayed on the model, brings
-    up a card that fits (trivially so when a card fits now)."""
-    found = game.kernel.unblocking_moves(player)
+    """Whether the library's unblocking sequence for ``player`` (by the variant's reading),
+    replayed on the model, brings up a card that fits (trivially so when a card fits now), or
+    under ``turn-up`` turns up a card that was face down."""
+    found = game.kernel.unsticking_moves(player)
     if found is None:
         return False
+    hidden = M.face_down_cards(tuple(tuple(p) for p in table.rows[player]), table.pairing)
     trial = copy.deepcopy(table)
     for kind, i, j in found[0]:
         M.apply_move(trial, player, ("move" if kind == MOVE else "pair", i, j))
-    return M.can_play_now(trial, player)
+    turned = any(pile and pile[0] in hidden for pile in trial.rows[player])
+    return M.can_play_now(trial, player) or (table.turn_up and turned)
 
 
 def check_stuck(game: SpitGame, table: M.Table) -> None:
@@ -254,6 +260,8 @@ def expected_rule(game: SpitGame, table: M.Table, action: SpitAction, t: float |
     if k.is_settled() and not isinstance(action, (Slap, Choose)):
         return rules.EVENT_AFTER_END
     over = M.round_over(table)
+    if isinstance(action, Jam):  # true only once the round has ended in a jam, not by a cleared row
+        return None if M.jammed(table) and M.went_out(table) is None else rules.SPIT_JAM_FALSE
     if isinstance(action, Spit):
         if over:
             return rules.SPIT_ROUND_OVER
@@ -326,9 +334,11 @@ def random_action(rng: random.Random, game: SpitGame) -> SpitAction:
     top = row[stock][-1] if stock < len(row) and row[stock] else None
     card = rng.choice((None, top, rng.randrange(52)))
     card_of = None if card is None else Card.from_code(card)
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
     if kind == 0:
         return Spit(rng.choice((None, None, 0, 1, 2)))
+    if kind == 6:
+        return Jam()
     if kind == 1:
         return StockPlay(player, stock, rng.randrange(3), card_of)
     if kind == 2:
@@ -375,7 +385,7 @@ def choose_action(rng: random.Random, game: SpitGame) -> SpitAction | None:
         return rng.choice(plays)
     unblocking = []
     for p in (0, 1):
-        found = k.unblocking_moves(p)
+        found = k.unsticking_moves(p)
         if found is not None and found[0]:
             kind, i, j = found[0][0]
             assert kind in (MOVE, PAIR)
@@ -391,7 +401,9 @@ def claim_action(rng: random.Random, game: SpitGame) -> Slap | Choose:
     sizes = [len(p) for p in k.centre]
     smaller = sizes.index(min(sizes))
     pile = smaller if rng.random() < SMALLER_PILE else 1 - smaller
-    legal = set(game.legal_actions())
+    listed = set(game.legal_actions())
+    assert (Jam() in listed) == k.jammed  # the optional declaration, listed once the round has jammed
+    legal = listed - {Jam()}
     if k.rules.claim is Claim.SLAP:
         assert legal == {Slap(p, c) for p in (0, 1) for c in (0, 1)}
         return Slap(rng.choice((0, 1)), pile)
