@@ -160,7 +160,8 @@ class Table:
 
 
 def deal_round(holdings: list[list[str]], sizes: tuple[int, ...] = DEFAULT_SIZES, *,
-               alternate_colours: bool = False, pairing: bool = False, strict: bool = True) -> Table:
+               alternate_colours: bool = False, pairing: bool = False, strict: bool = True,
+               turn_up: bool = False, jam_as_stuck: bool = False) -> Table:
     """Start a round: each player lays out their holding with :func:`lay_row`.
 
     "Shuffle it all together and lay out a new row for the next round, and go again."
@@ -173,7 +174,7 @@ def deal_round(holdings: list[list[str]], sizes: tuple[int, ...] = DEFAULT_SIZES
         rows.append(row)
         spits.append(reserve)
     return Table(rows=rows, spit=spits, centre=[None, None], alternate_colours=alternate_colours,
-                 pairing=pairing, strict=strict)
+                 pairing=pairing, strict=strict, turn_up=turn_up, jam_as_stuck=jam_as_stuck)
 
 
 def all_cards(table: Table) -> list[str]:
