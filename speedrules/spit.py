@@ -10,8 +10,10 @@ move*), exposing the card under it; with ``pairing``, a face-up card may go onto
 the same rank in the row.  When neither player can play, both spit again; a player with no
 spit card left does not spit, and the other spits alone onto one pile, the same pile for the
 rest of the round.  The round ends when a player clears the row, or when both are stuck with
-no spit card left (a *jam*); the centre piles are then claimed, by a slap race or by the
-first out choosing, and each player's next row is laid from what they hold.
+no spit card left (a *jam*, which a log may declare: the ``JAM`` event, checked and changing
+nothing); the centre piles are then claimed, by a slap race or by the first out choosing, and
+each player's next row is laid from what they hold.  What "can play" means is the variant's
+``spit.stuck`` reading (``strict``, ``lax``, ``turn-up``); a jam also asks ``spit.jam``.
 
 Cards are integer codes (:mod:`speedrules.cards`); every stack is a list with its top at the
 end; a centre pile's top is a *top key* (:mod:`speedrules.ranks`), so whether a card fits is
