@@ -451,8 +451,8 @@ class SpitKernel:
         variant's reading of stuck (002 "no legal play anywhere"); under ``same-as-stuck`` only
         that reading counts (:meth:`blocker`)."""
         found = self.blocker()
-        if found is None and self.rules.jam is Jam.STRICT:
-            found = self.blocker(Stuck.STRICT)
+        if found is None and self.rules.jam is Jam.STRICT and self.rules.stuck is Stuck.LAX:
+            found = self.blocker(Stuck.STRICT)  # (strict and turn-up count every play the strict search finds)
         return found
 
     def end_reason(self) -> str:
