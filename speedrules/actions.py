@@ -24,6 +24,7 @@ from .coding import PICKUP as PICKUP
 from .coding import PLAY as PLAY
 from .coding import REBUILD as REBUILD
 from .coding import REVEAL as REVEAL
+from .coding import STUCK as STUCK
 from .coding import event_json as event_json
 from .coding import rank_name
 from .errors import CardError, InvalidActionError, brief
@@ -253,7 +254,27 @@ class Pickup:
         return event_json(PICKUP, self.player, self.pile, None, (), t)
 
 
-Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup
+@attrs.frozen(slots=True)
+class Stuck:
+    """``player`` declares being stuck: no card to play and none to draw (the "stuck" button of
+    many programs).  Optional in a log; the referee checks it (rule ``stuck.false``: 003 "you
+    cannot hold one back and then call the position stuck") and it changes nothing else."""
+
+    player: int = attrs.field(validator=_seat)
+
+    def describe(self) -> str:
+        """The action in words."""
+        return f"player {self.player} is stuck"
+
+    def __str__(self) -> str:
+        return f"{self.player}#"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return event_json(STUCK, self.player, -1, None, (), t)
+
+
+Action = Reveal | Play | Draw | Flip | Rebuild | Call | Pickup | Stuck
 """Any action."""
 
 # ---------------------------------------------------------------------- Spit's actions
@@ -406,7 +427,25 @@ class Choose:
         return _timed({"type": "choose", "player": self.player, "pile": self.pile}, t)
 
 
-SpitAction = Spit | StockPlay | GapMove | Pairing | Slap | Choose
+@attrs.frozen(slots=True)
+class Jam:
+    """Spit: the round is declared over in a jam (both players stuck, no spit card left).  Optional
+    in a log, since the referee ends the round itself; it checks the declaration (rule
+    ``spit.jam-false``) and it changes nothing else."""
+
+    def describe(self) -> str:
+        """The action in words."""
+        return "jam"
+
+    def __str__(self) -> str:
+        return "jam"
+
+    def to_json(self, t: float | int | None = None) -> dict[str, Any]:
+        """The action as a log event (docs/log-format.md), with its time ``t`` if given."""
+        return _timed({"type": "jam"}, t)
+
+
+SpitAction = Spit | StockPlay | GapMove | Pairing | Slap | Choose | Jam
 """Any action of a Spit round."""
 
 # The notation is ASCII: every number in it is ASCII digits ([0-9], never \d, which matches any
@@ -430,14 +469,17 @@ def parse_spit_action(text: str) -> SpitAction:
     """Read a Spit action in the short notation ``str(action)`` writes: ``spit`` (``spit>1``: a
     lone spitter onto pile 1); ``0:2>1`` player 0 plays the top of stock pile 2 onto centre pile 1
     (``0:2(7H)>1``: and it is the 7H); ``0:3~4`` a gap move from stock pile 3 into stock pile 4;
-    ``0:3=1`` a pairing onto stock pile 1; ``0^1`` player 0 slaps pile 1; ``0?1`` chooses it.
+    ``0:3=1`` a pairing onto stock pile 1; ``0^1`` player 0 slaps pile 1; ``0?1`` chooses it;
+    ``jam`` the round declared over in a jam.
 
-    >>> [str(parse_spit_action(t)) for t in ("spit", "spit>1", "0:2(7h)>1", "1:3~4", "0:3=1", "1^0", "0?1")]
-    ['spit', 'spit>1', '0:2(7H)>1', '1:3~4', '0:3=1', '1^0', '0?1']
+    >>> [str(parse_spit_action(t)) for t in ("spit", "spit>1", "0:2(7h)>1", "1:3~4", "0:3=1", "1^0", "0?1", "jam")]
+    ['spit', 'spit>1', '0:2(7H)>1', '1:3~4', '0:3=1', '1^0', '0?1', 'jam']
     """
     spoken = _notation(text, "a Spit action")
     if spoken == "spit":
         return Spit()
+    if spoken == "jam":
+        return Jam()
     pile = _SPIT_PILE.fullmatch(spoken)
     if pile is not None:
         return Spit(int(pile.group(1)))
@@ -464,7 +506,7 @@ def _timed(event: dict[str, Any], t: float | int | None) -> dict[str, Any]:
 
 
 _PLAY = re.compile(r"([0-9]{1,6}):([^>]+)>([0-9]{1,6})")
-_SEAT_ACTION = re.compile(r"([0-9]{1,6})([+!<])(.*)")
+_SEAT_ACTION = re.compile(r"([0-9]{1,6})([+!<#])(.*)")
 _PILE = re.compile(r"[0-9]{1,6}")
 
 
@@ -473,13 +515,14 @@ def parse_action(text: str) -> Action:
 
     ``0:JC>1`` player 0 lays JC on pile 1 (a run: ``0:8S,9D>1``; a joker with the rank it
     stands for: ``0:JK=Q>1``); ``0+`` player 0 draws (``0+4D``: and it is the 4D); ``0!``
-    player 0 calls; ``0<1`` player 0 picks up pile 1; ``reveal``, ``flip``; ``rebuild``
-    (shuffled by the game), or ``rebuild:4H,9C/2S`` with each new reserve top card first.
+    player 0 calls; ``0<1`` player 0 picks up pile 1; ``0#`` player 0 declares being stuck;
+    ``reveal``, ``flip``; ``rebuild`` (shuffled by the game), or ``rebuild:4H,9C/2S`` with each
+    new reserve top card first.
 
     >>> parse_action("0:JK=Q>1")
     Play(player=0, cards=(Card.parse('JK'),), pile=1, declared=(12,))
-    >>> [str(parse_action(t)) for t in ("1:8s,9D>0", "0+", "1!", "0<1", "rebuild:4H,9C/")]
-    ['1:8S,9D>0', '0+', '1!', '0<1', 'rebuild:4H,9C/']
+    >>> [str(parse_action(t)) for t in ("1:8s,9D>0", "0+", "1!", "0<1", "1#", "rebuild:4H,9C/")]
+    ['1:8S,9D>0', '0+', '1!', '0<1', '1#', 'rebuild:4H,9C/']
     >>> parse_action("0:JC")
     Traceback (most recent call last):
     ...
@@ -511,6 +554,8 @@ def parse_action(text: str) -> Action:
             return Draw(player, rest or None)
         if mark == "!" and not rest:
             return Call(player)
+        if mark == "#" and not rest:
+            return Stuck(player)
         if mark == "<" and _PILE.fullmatch(rest):
             return Pickup(player, int(rest))
     hint = "a play is PLAYER:CARDS>PILE, e.g. 0:JC>1" if ":" in spoken else "see docs/api.md for the notation"

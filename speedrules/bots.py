@@ -498,7 +498,9 @@ def spit_options(game: SpitGame, seat: int) -> list[SpitAction]:
     """A Spit seat's options now, as the kernel judges them: once the round is over, the claims
     it may make (slaps, or a choice); during play, every play of a stock pile's top onto a centre
     pile, or, when it has none, the first move of the shortest sequence of row moves that makes
-    one possible (:meth:`~speedrules.spit.SpitKernel.unblocking_moves`: a gap move or a pairing).
+    one possible (:meth:`~speedrules.spit.SpitKernel.unblocking_moves`: a gap move or a pairing;
+    under ``spit.stuck: turn-up``, failing that, one that turns up a face-down card:
+    :meth:`~speedrules.spit.SpitKernel.unsticking_moves`).
     Other row moves are legal but left out, so that a bot never shuffles its row in circles.
     Empty when the seat has nothing to do (before the round's first spit, when it is stuck, or
     once the round is settled).
@@ -522,7 +524,7 @@ def spit_options(game: SpitGame, seat: int) -> list[SpitAction]:
                                if check(SPIT_PLAY, seat, i, c) is None]
     if plays:
         return plays
-    found = k.unblocking_moves(seat)
+    found = k.unsticking_moves(seat)
     if found is None or not found[0]:
         return []
     kind, a, b = found[0][0]

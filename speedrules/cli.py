@@ -217,15 +217,19 @@ def _spit_rules_in_words(v: Variant) -> list[tuple[str, str]]:
     if spit.pairing:
         moves += "; a face-up card may go onto another of the same rank in your row"
     rows.append(("Gaps", moves))
-    reading = ("not even after gap moves that would expose a card" if spit.stuck.value == "strict"
-               else "no face-up card fits (a gap move that would help does not count)")
+    reading = {"strict": "not even after gap moves that would expose a card",
+               "lax": "no face-up card fits (a gap move that would help does not count)",
+               "turn-up": "not even after gap moves that would expose a card, and with no face-down card left to "
+                          "turn up by one"}[spit.stuck.value]
     rows.append(("Stuck", f"when neither can play ({reading}), both spit again; a player with no spit card left "
                           "does not spit, and the other spits alone onto one pile, the same for the rest of the round"))
     claim = ("the centre piles go to a slap race: the first hand down takes its pile, the other player the other"
              if spit.claim.value == "slap" else
              "the player who went out chooses a centre pile (after a jam, the one with fewer cards left in the row)")
-    rows.append(("Round end", f"a row cleared, or both stuck with no spit card left; {claim}; with one centre pile "
-                              "it goes to the player who did not go out"))
+    jam = ("both stuck with no spit card left" if spit.jam.value == "same-as-stuck" or spit.stuck.value != "lax"
+           else "both stuck with no spit card left and no play left even after gap moves")
+    rows.append(("Round end", f"a row cleared, or {jam}; {claim}; with one centre pile it goes to the player who did "
+                              "not go out"))
     if spit.rounds is None:
         rows.append(("Winning", "a player left with no card once a round's piles are claimed (the row cleared, no "
                                 "spit card, a single centre pile going to the other) wins the game outright"))

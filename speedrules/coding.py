@@ -34,6 +34,7 @@ from .wire import (
     WirePlay,
     WireRebuild,
     WireReveal,
+    WireStuck,
 )
 
 # Integer event kinds of the low-level interface (:class:`speedrules.kernel.Kernel`, ``Game.check_event``;
@@ -46,9 +47,10 @@ FLIP: Final = 3
 REBUILD: Final = 4
 CALL: Final = 5
 PICKUP: Final = 6
+STUCK: Final = 7
 
-EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup")
-"""Event types by kind (``speedrules.actions.REVEAL`` ... ``PICKUP``)."""
+EVENT_TYPES = ("reveal", "play", "draw", "flip", "rebuild", "call", "pickup", "stuck")
+"""Event types by kind (``speedrules.actions.REVEAL`` ... ``STUCK``)."""
 
 CompiledEvent = tuple[int, int, int, Any, tuple[int, ...], "float | int | None"]
 """``(kind, player, pile, cards, declared, t)``: ``cards`` is a tuple of codes (play),
@@ -68,6 +70,7 @@ EVENT_KEYS = {
     "rebuild": frozenset({"type", "t", "reserves"}),
     "call": frozenset({"type", "t", "player"}),
     "pickup": frozenset({"type", "t", "player", "pile"}),
+    "stuck": frozenset({"type", "t", "player"}),
 }
 KIND_OF_TYPE = {name: kind for kind, name in enumerate(EVENT_TYPES)}
 
@@ -245,9 +248,9 @@ def compile_event(ev: Any) -> CompiledEvent | None:
             if code is None:
                 return None
         return (DRAW, player, -1, code, (), t)
-    if kind == CALL:
+    if kind in (CALL, STUCK):
         player = index_value(ev.get("player"))
-        return None if player is None else (CALL, player, -1, None, (), t)
+        return None if player is None else (kind, player, -1, None, (), t)
     if kind == PICKUP:
         player = index_value(ev.get("player"))
         pile = index_value(ev.get("pile"))
@@ -371,6 +374,12 @@ def wire_coded(events: list[Any]) -> tuple[list[CompiledEvent], int]:
                 raise MalformedEvent(index)
             pairs += 2
             append((PICKUP, player, pile, None, (), t))
+        elif cls is WireStuck:
+            player = index_value(fields[0])
+            if player is None:
+                raise MalformedEvent(index)
+            pairs += 1
+            append((STUCK, player, -1, None, (), t))
         else:
             raise MalformedEvent(index)
     return out, pairs
@@ -524,6 +533,8 @@ def event_wire(kind: int, player: int, pile: int, cards: Any, declared: tuple[in
         return WireCall(player, time)
     if kind == PICKUP:
         return WirePickup(player, pile, time)
+    if kind == STUCK:
+        return WireStuck(player, time)
     return WireReveal(time)
 
 

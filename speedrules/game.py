@@ -33,6 +33,7 @@ from .actions import (
     PLAY,
     REBUILD,
     REVEAL,
+    STUCK,
     Action,
     Call,
     Draw,
@@ -41,6 +42,7 @@ from .actions import (
     Play,
     Rebuild,
     Reveal,
+    Stuck,
     parse_action,
 )
 from .cards import Card
@@ -108,6 +110,7 @@ class LegalActions(Sequence[Action]):
         out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
                 for seat, opts in options for o in opts if o[0] == PLAY]
         out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
+        out += [Stuck(seat) for seat in seats if k.revealed and k.check_stuck(seat) is None]
         if player is None:
             if not k.revealed:
                 out.append(Reveal())
@@ -127,7 +130,7 @@ class LegalActions(Sequence[Action]):
                 action = parse_action(action)
             except InvalidActionError:
                 return False
-        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)) or k.is_over():
+        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)) or k.is_over():
             return False
         seat = getattr(action, "player", None)
         if player is not None and seat != player:
@@ -146,7 +149,7 @@ class LegalActions(Sequence[Action]):
             return action.reserves is None and k.revealed and not game.is_legal(Flip()) and game.is_legal(action)
         if isinstance(action, Play):
             return k.revealed and game.is_legal(action)
-        return game.is_legal(action)  # a pickup
+        return game.is_legal(action)  # a pickup, or a stuck declaration
 
     def __len__(self) -> int:
         return len(self._listed())
@@ -643,6 +646,8 @@ class Game:
             return CALL, action.player, -1, None, ()
         if isinstance(action, Pickup):
             return PICKUP, action.player, action.pile, None, ()
+        if isinstance(action, Stuck):
+            return STUCK, action.player, -1, None, ()
         raise InvalidActionError(f"not an action: {brief(action)}")
 
     def check(self, action: Action | str, t: float | int | None = None) -> Violation | None:
@@ -737,9 +742,10 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """Every legal action now, as a live view (like ``board.legal_moves``); with ``player``,
-        only that seat's pickups, plays and draws.
+        only that seat's pickups, plays, draws and stuck declaration.
 
-        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.
+        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.  A seat's
+        :class:`Stuck` declaration is listed when it is true (the seat can neither play nor draw).
         While a call is due (``announce.call``), only that call is listed: under ``penalty``
         other events are legal too, but they make the call late.
         A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed

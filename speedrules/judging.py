@@ -206,7 +206,7 @@ def match_verdict(v: Variant, deals: list[DealVerdict], names: tuple[str, ...], 
                    f"(rule {rules.MATCH_AFTER_END})")
         deals[number] = attrs.evolve(deals[number], violations=(
             LoggedViolation(None, rules.MATCH_AFTER_END, None, message), *deals[number].violations))
-    return made_verdict(v.name, tuple(deals), match, names, source)
+    return made_verdict(v.label, tuple(deals), match, names, source)
 
 
 _BUNDLED: Final[dict[str, Variant]] = {}

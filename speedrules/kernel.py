@@ -43,7 +43,7 @@ from typing import Any, Final
 import attrs
 
 from . import rules
-from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
+from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL, STUCK
 from .cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, deck_codes
 from .cards import diff_text as diff_text
 from .errors import PositionError, Violation, brief
@@ -618,16 +618,25 @@ class Kernel(TableTiming):
             return seat, f"{self.names[seat]} must pick up a centre pile (missed call)"
         reach = self.reach(for_block=True)
         for seat in range(self.variant.players):
-            found = self.playable(seat, True, reach)
-            if found is not None:
-                code, pile, declared = found
-                card = TEXT_OF[code] + (f" as {RANK_NAMES[declared]}" if declared else "")
-                return seat, f"{self.names[seat]} can play {card} on {self.top_text(pile)} (pile {pile})"
-            if self.draw_rule(seat) is None:
-                return seat, (
-                    f"{self.names[seat]} can draw ({len(self.hands[seat])} in hand, "
-                    f"{len(self.draws[seat])} in the draw stack)"
-                )
+            can = self.seat_can(seat, reach)
+            if can is not None:
+                return seat, can
+        return None
+
+    def seat_can(self, seat: int, reach: int | None = None) -> str | None:
+        """What ``seat`` can still do that keeps play from being blocked (a card to play, a
+        joker counting only where it prevents a flip; a draw), in words, or ``None``: the one
+        seat's part of :meth:`blocker`.  ``reach`` is :meth:`reach` ``(for_block=True)``, if known."""
+        if reach is None:
+            reach = self.reach(for_block=True)
+        found = self.playable(seat, True, reach)
+        if found is not None:
+            code, pile, declared = found
+            card = TEXT_OF[code] + (f" as {RANK_NAMES[declared]}" if declared else "")
+            return f"{self.names[seat]} can play {card} on {self.top_text(pile)} (pile {pile})"
+        if self.draw_rule(seat) is None:
+            return (f"{self.names[seat]} can draw ({len(self.hands[seat])} in hand, "
+                    f"{len(self.draws[seat])} in the draw stack)")
         return None
 
     def is_blocked(self) -> bool:
@@ -864,6 +873,27 @@ class Kernel(TableTiming):
                              "every reserve is empty: the centre must be rebuilt, not flipped")
         return None
 
+    def check_stuck(self, player: int) -> Violation | None:
+        """Why ``player`` may not declare being stuck now, or ``None``: the starters are up and the
+        seat can neither play nor draw, and owes no call or pickup (rule ``stuck.false``; 003 "you
+        cannot hold one back and then call the position stuck").  A true declaration changes nothing."""
+        problem = self._check_common(player)
+        if problem is not None:
+            return problem
+        if not self.revealed:
+            return Violation(rules.EVENT_ORDER, player, f"{self.names[player]} declared being stuck before the "
+                             "starters were revealed")
+        name = self.names[player]
+        if player == self.out_seat:
+            can: str | None = f"{name} has gone out and must call"
+        elif player in self.pickup_owed:
+            can = f"{name} must pick up a centre pile (missed call)"
+        else:
+            can = self.seat_can(player)
+        if can is None:
+            return None
+        return Violation(rules.STUCK_FALSE, player, f"{name} declared being stuck, but is not: {can}")
+
     def _check_blocked(self, rule: str, what: str) -> Violation | None:
         """The violation of ``rule`` by a table event that needs everyone blocked, if someone is not."""
         blocker = self.blocker()
@@ -934,7 +964,7 @@ class Kernel(TableTiming):
         """Why an event may not happen now, or ``None``; the integer-coded form of
         :meth:`speedrules.Game.check`.
 
-        ``kind`` is one of ``speedrules.actions.REVEAL PLAY DRAW FLIP REBUILD CALL PICKUP``;
+        ``kind`` is one of ``speedrules.actions.REVEAL PLAY DRAW FLIP REBUILD CALL PICKUP STUCK``;
         ``cards`` is a sequence of card codes (play), a code or ``None`` (draw), or the new
         reserves as sequences of codes, top first (rebuild).  ``t`` is the event's time in
         milliseconds (rule ``time.order``; collisions and ties are judged by it).
@@ -973,6 +1003,8 @@ class Kernel(TableTiming):
             return self.check_call(player)
         if kind == PICKUP:
             return self.check_pickup(player, pile)
+        if kind == STUCK:
+            return self.check_stuck(player)
         raise ValueError(f"not an event kind: {kind!r}")
 
     # ------------------------------------------------------------------ check and change
@@ -1204,6 +1236,8 @@ class Kernel(TableTiming):
             self._do_call(player)
         elif kind == PICKUP:
             self._do_pickup(player, pile)
+        elif kind == STUCK:
+            self.version += 1  # a true declaration: nothing else changes
         else:
             raise ValueError(f"not an event kind: {kind!r}")
         if t is not None:

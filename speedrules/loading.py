@@ -38,10 +38,12 @@ from .documents import (
 )
 from .errors import InvalidArgumentError, VariantError, brief, did_you_mean
 from .variant import (
+    UNNAMED,
     Call,
     Claim,
     Collisions,
     Family,
+    Jam,
     JokerDeclare,
     RankOrder,
     Rebuild,
@@ -77,7 +79,7 @@ DEFAULTS: dict[str, Any] = {
 SPEED_ONLY = ("deal", "hand", "runs", "jokers", "rebuild", "collisions", "ties", "announce", "match")
 """The fields only a variant of the Speed family has."""
 SPIT_DEFAULTS: dict[str, Any] = {
-    "row": [1, 2, 3, 4, 5], "pairing": False, "stuck": "strict", "claim": "slap", "rounds": None,
+    "row": [1, 2, 3, 4, 5], "pairing": False, "stuck": "strict", "jam": "strict", "claim": "slap", "rounds": None,
     "winner": "fewer-cards",
 }
 """The defaults of a Spit variant's ``spit`` mapping: plain Spit (seed 002)."""
@@ -436,7 +438,7 @@ def variant_from_document(
     """
     resolver = _Resolver()
     scope = scope if scope is not None else FileScope.inside(base_dir)
-    doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name="custom")
+    doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name=UNNAMED)
     return _freeze(doc, display)
 
 
@@ -451,7 +453,7 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
         kept["spit"] = _deep_merge(SPIT_DEFAULTS, raw.get("spit", {}))
         rules = kept["spit"]
         spit = SpitRules(row=tuple(rules["row"]), pairing=rules["pairing"], stuck=Stuck(rules["stuck"]),
-                         claim=Claim(rules["claim"]), rounds=rules["rounds"],
+                         jam=Jam(rules["jam"]), claim=Claim(rules["claim"]), rounds=rules["rounds"],
                          rounds_winner=RoundsWinner(rules["winner"]))
     errors = _semantic_errors(doc, display)
     if errors:

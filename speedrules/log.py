@@ -30,6 +30,7 @@ from .actions import (
     PICKUP,
     PLAY,
     REBUILD,
+    STUCK,
     Action,
     Call,
     Draw,
@@ -39,6 +40,7 @@ from .actions import (
     Rebuild,
     Reveal,
     SpitAction,
+    Stuck,
 )
 from .cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
 from .coding import EVENT_TYPES as EVENT_TYPES
@@ -364,6 +366,8 @@ def _to_action(ev: CompiledEvent) -> Action:
         return Call(player)
     if kind == PICKUP:
         return Pickup(player, pile)
+    if kind == STUCK:
+        return Stuck(player)
     return Flip() if kind == FLIP else Reveal()
 
 
@@ -843,8 +847,8 @@ def archive_lines(
                 raw = raw.removeprefix(b"\xef\xbb\xbf")
             if not raw.strip():
                 continue
-            try:
-                yield where, decode(raw, where)
+            try:  # (without its line end: an error at the end of the line is on line 1 of its log)
+                yield where, decode(raw.rstrip(b"\r\n"), where)
             except DocumentError as err:
                 yield where, LogError(err.location, err.reason)
 
@@ -904,7 +908,7 @@ def variant_reference(variant: Variant) -> str | dict[str, Any]:
 
 def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
     """The log event for a recorded action (see docs/log-format.md): ``action.to_json(t)``."""
-    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup)):
+    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)):
         raise InvalidArgumentError(f"not an action: {brief(action)}")
     return action.to_json(t)
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import rules
-from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD
+from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, STUCK
 from .cards import JOKER_CODE, TEXT_OF
 from .collector import COLLECTOR_PAUSED
 from .dealing import check_layout_codes, seat_names
@@ -106,6 +106,8 @@ def _correction(kernel: Kernel, event: CompiledEvent, problem: Violation) -> str
         return "the pickup was undone"
     if kind == CALL:
         return "the call was ignored"
+    if kind == STUCK:
+        return "the declaration was ignored"
     return "the event was ignored"
 
 
@@ -237,11 +239,15 @@ def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...],
     deals = []
     after: list[tuple[int, ...]] = []
     outcome: SpitOutcome | None = None
-    for (kernel, found, events_judged, void), decided in judge_rounds(v, rounds, names, all_violations=all_violations):
+    for (kernel, found, events_judged, void), decided, laid in judge_rounds(v, rounds, names,
+                                                                          all_violations=all_violations):
         outcome = decided
         violations = tuple([logged(i, problem, correction) for i, problem, correction in found])
-        if kernel is None:
-            deals.append(made_deal(False, None, (0, 0), violations, False, (), False, (), (), 0, None))
+        if kernel is None:  # the layout breaks a rule: the round was not laid, and the players hold
+            # what they held after the round before (the first round: what its layout deals them)
+            held = after[-1] if after else tuple(
+                sum(map(len, row)) + len(spit) for row, spit in zip(laid.stock, laid.spit, strict=True))
+            deals.append(made_deal(False, None, held, violations, False, (), False, (), (), 0, None))
             continue
         result = None if void else kernel.result()
         held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (
@@ -253,7 +259,7 @@ def _judge_spit(v: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...],
     match = MatchResult(format="spit", target=v.spit.rounds or 0, scores=after[-1] if after else (0, 0),
                         after_each_deal=tuple(after), winner=None if outcome is None else outcome.winner,
                         complete=outcome is not None)
-    return Verdict(variant=v.name, deals=tuple(deals), match=match, names=names, source=source)
+    return Verdict(variant=v.label, deals=tuple(deals), match=match, names=names, source=source)
 
 
 def referee(log: Log, *, variant: Variant | None = None, all_violations: bool = False) -> Verdict:
@@ -391,6 +397,9 @@ def render_verdict(verdict: Verdict, source: str) -> str:
         if spit:
             result = (f"{names[deal.winner]} cleared the row first" if deal.winner is not None
                       else "settled" if deal.finished else "not finished")
+            if any(v.event is None and v.rule in (rules.SPIT_LAYOUT_ROW, rules.SPIT_LAYOUT_CARDS)
+                   for v in deal.violations):
+                result = "not laid (its layout breaks a rule)"
             left = ", ".join(f"{names[s]} {n}" for s, n in enumerate(deal.remaining))
             lines.append(f"  round {number}: {result}; cards held: {left}")
             for v in deal.violations:

@@ -41,6 +41,7 @@ PICKUP_NOT_DUE = "pickup.not-due"
 PICKUP_EMPTY = "pickup.empty"
 MATCH_AFTER_END = "match.after-end"
 REBUILD_CARDS = "rebuild.cards"
+STUCK_FALSE = "stuck.false"
 # Spit (the second family, seed 002)
 SPIT_LAYOUT_CARDS = "spit.layout.cards"
 SPIT_LAYOUT_ROW = "spit.layout.row"
@@ -52,6 +53,7 @@ SPIT_EARLY = "spit.early"
 SPIT_NONE_LEFT = "spit.none-left"
 SPIT_PILE = "spit.pile"
 SPIT_ROUND_OVER = "spit.round-over"
+SPIT_JAM_FALSE = "spit.jam-false"
 CLAIM_EARLY = "claim.early"
 CLAIM_SLAP = "claim.slap"
 CLAIM_CHOOSE = "claim.choose"
@@ -125,6 +127,11 @@ RULES: dict[str, Rule] = {
              "split as it says.",
              ("000: leave the top card of each play pile ... divide them into two face-down reserves as evenly "
               "as possible", "003: shuffles each centre pile separately into the side stack beside it")),
+        Rule(STUCK_FALSE, "A player declares being stuck only when they can neither play nor draw (nor owe a "
+             "call or a pickup).",
+             ("003: you cannot hold one back and then call the position stuck",
+              "000: If a player says they are blocked, check their hand and draw stack before changing the middle "
+              "cards; a playable card cannot be withheld to force a restart")),
         Rule(SPIT_LAYOUT_CARDS, "Spit: the first round holds the deck, 26 cards a player; each later round holds "
              "exactly the cards each player took from the round before.",
              ("002: Shuffle and deal 26 cards to each player",
@@ -157,6 +164,9 @@ RULES: dict[str, Rule] = {
               "spitting onto that same pile",)),
         Rule(SPIT_ROUND_OVER, "Spit: nothing is played, moved or spat once a row is cleared or both have jammed.",
              ("002: A round ends either when one of you empties their stock row or when both of you jam",)),
+        Rule(SPIT_JAM_FALSE, "Spit: a jam is declared only once the round has ended in one: both players stuck "
+             "and no spit card left.",
+             ("002: when both of you jam - no legal play anywhere and no reserve left to unstick it",)),
         Rule(CLAIM_EARLY, "Spit: the centre piles are slapped or chosen only once the round is over.",
              ("002: Either way the two centre piles are then claimed by a race",)),
         Rule(CLAIM_SLAP, "Spit: in a slap race each player slaps once; with one centre pile there is no race.",

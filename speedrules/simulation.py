@@ -46,6 +46,7 @@ from . import playout
 from .actions import (
     REVEAL,
     Call,
+    Choose,
     Draw,
     Flip,
     GapMove,
@@ -466,7 +467,7 @@ def play_spit_game(ctx: _Context, index: int) -> tuple[SimResult, dict[str, Any]
                         pairs += 1
                     elif isinstance(action, Slap):
                         slaps += 1
-                    else:
+                    elif isinstance(action, Choose):  # (a bot declares no jam: the table ends the round)
                         chooses += 1
                         chose[action.player] += 1
                     for s in (0, 1):  # a seat that was waiting reacts to the change

@@ -10,8 +10,10 @@ move*), exposing the card under it; with ``pairing``, a face-up card may go onto
 the same rank in the row.  When neither player can play, both spit again; a player with no
 spit card left does not spit, and the other spits alone onto one pile, the same pile for the
 rest of the round.  The round ends when a player clears the row, or when both are stuck with
-no spit card left (a *jam*); the centre piles are then claimed, by a slap race or by the
-first out choosing, and each player's next row is laid from what they hold.
+no spit card left (a *jam*, which a log may declare: the ``JAM`` event, checked and changing
+nothing); the centre piles are then claimed, by a slap race or by the first out choosing, and
+each player's next row is laid from what they hold.  What "can play" means is the variant's
+``spit.stuck`` reading (``strict``, ``lax``, ``turn-up``); a jam also asks ``spit.jam``.
 
 Cards are integer codes (:mod:`speedrules.cards`); every stack is a list with its top at the
 end; a centre pile's top is a *top key* (:mod:`speedrules.ranks`), so whether a card fits is
@@ -40,11 +42,11 @@ from .cards import RANK_OF, TEXT_OF
 from .errors import Violation, brief
 from .position import SpitPosition
 from .ranks import EMPTY_KEY, KEY_OF_CODE
-from .variant import Claim, SpitRules, Stuck, Variant
+from .variant import Claim, Jam, SpitRules, Stuck, Variant
 
-SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE = range(6)
+SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE, JAM = range(7)
 """The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
-KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose")
+KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose", "jam")
 
 Row = list[list[int]]
 """A player's stock piles, left to right, each a list of codes with its top at the end."""
@@ -161,6 +163,28 @@ def unblocking_path(row: Sequence[Sequence[int]], digs: Sequence[int]) -> list[t
     return moves
 
 
+def face_up(pile: Sequence[int], pairing: bool) -> int:
+    """How many cards at the top of a stock pile (bottom first, as the kernel holds it) are face
+    up: its top, and with pairing the cards of the top's rank right beneath it (a pairing puts a
+    card only onto its own rank, so the face-up cards of a pile are one rank); the rest are face
+    down.  A face-down card of the top's rank right beneath it counts as face up (the cards do
+    not tell them apart: docs/rules.md, ``spit.stuck: turn-up``).
+
+    >>> from speedrules.cards import code_of
+    >>> pile = [code_of("2H"), code_of("7C"), code_of("7S")]  # 2H, 7C, and 7S on top
+    >>> face_up(pile, False), face_up(pile, True), face_up([], True)
+    (1, 2, 0)
+    """
+    if not pile:
+        return 0
+    if not pairing:
+        return 1
+    rank, count = RANK_OF[pile[-1]], 1
+    while count < len(pile) and RANK_OF[pile[-1 - count]] == rank:
+        count += 1
+    return count
+
+
 def lay_row(codes: Sequence[int], sizes: Sequence[int]) -> tuple[list[list[int]], list[int]]:
     """Lay a holding into a stock row and a spit pile, as 002 lays every round: "build the row
     of one, two, three, four and five from the left as far as your cards reach ... keep any
@@ -260,7 +284,7 @@ class SpitKernel:
         self.winner: int | None = None
         self.last_t: float | int = 0
         self.version = 0
-        self._reach_cache: dict[tuple[int, int], tuple[int, str] | None] = {}
+        self._reach_cache: dict[tuple[int, int, Stuck], tuple[int, str] | None] = {}
         self._stuck_rows: set[tuple[object, ...]] = set()
         """Rows (with the centre tops) a search found stuck: every row their moves reach is
         stuck too, so a long walk of row moves searches once, not at every move."""
@@ -304,22 +328,29 @@ class SpitKernel:
                         return i, c, code
         return None
 
-    def reach(self, player: int) -> tuple[int, str] | None:
-        """Whether the player can play by the variant's reading of "can play" (``spit.stuck``):
-        ``(code, how)`` of a card that fits a centre pile now, or (``strict``) after moves within
-        the row (gap moves, pairings) that expose it; ``None`` if the player is stuck."""
-        key = (player, self.version)
+    def reach(self, player: int, reading: Stuck | None = None) -> tuple[int, str] | None:
+        """Whether the player can play by a reading of "can play" (``reading``, by default the
+        variant's ``spit.stuck``): ``(code, how)`` of a card that fits a centre pile now, or (not
+        ``lax``) after moves within the row (gap moves, pairings) that expose it, or (``turn-up``)
+        of a face-down card such moves turn up; ``None`` if the player is stuck."""
+        reading = self.rules.stuck if reading is None else reading
+        key = (player, self.version, reading)
         if key in self._reach_cache:
             return self._reach_cache[key]
         found = self.playable(player)
         answer: tuple[int, str] | None = None
         if found is not None:
             answer = (found[2], f"{TEXT_OF[found[2]]} from stock pile {found[0]} fits pile {found[1]}")
-        elif self.rules.stuck is Stuck.STRICT:
+        elif reading is not Stuck.LAX and self.started:  # (before the first spit nothing may move)
             exposed = self._search_row(player)
             if exposed is not None:
                 answer = (exposed, f"moves within the row expose {TEXT_OF[exposed]}, which fits a centre pile")
-        if len(self._reach_cache) > 8:
+            elif reading is Stuck.TURN_UP:
+                turned = self.turning_moves(player)
+                if turned is not None:
+                    answer = (turned[1], f"moves within the row can still turn up a face-down card "
+                                         f"({TEXT_OF[turned[1]]})")
+        if len(self._reach_cache) > 16:
             self._reach_cache.clear()
         self._reach_cache[key] = answer
         return answer
@@ -368,13 +399,67 @@ class SpitKernel:
             return None
         return unblocking_path(row, found[0]), found[1]
 
-    def blocker(self) -> tuple[int, str] | None:
-        """A player who can still play, and how (what makes a spit early), or ``None``."""
+    def turning_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
+        """A short sequence of the player's own row moves that turns up a face-down card (see
+        :func:`face_up`), whether it fits or not: ``([(kind, from, to), ...], code)`` as
+        :meth:`unblocking_moves` gives it, with the card turned up; ``None`` if none does
+        (``spit.stuck: turn-up``).
+
+        Without pairing, a gap move from a pile of two or more turns up the card beneath (and
+        nothing else can).  With pairing it is :func:`pairing_search` asked for a face-down card:
+        a card lifted once is face up, so never the one asked for, as the search needs."""
+        row = self.rows[player]
+        if not self.pairing:
+            gaps = [j for j, p in enumerate(row) if not p]
+            deep = [i for i, p in enumerate(row) if len(p) > 1]
+            return ([(MOVE, deep[0], gaps[0])], row[deep[0]][-2]) if gaps and deep else None
+        hidden = {c for pile in row for c in pile[:len(pile) - face_up(pile, True)]}
+        if not hidden:
+            return None
+        key = (tuple(tuple(p) for p in row), None)  # (None: the turn-up search, not a fit search)
+        if key in self._stuck_rows:
+            return None
+        found = pairing_search(row, hidden.__contains__)
+        if found is None:
+            if len(self._stuck_rows) > 10_000:
+                self._stuck_rows.clear()
+            self._stuck_rows.add(key)
+            return None
+        return unblocking_path(row, found[0]), found[1]
+
+    def unsticking_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
+        """The row moves a player makes to get out of being stuck by the variant's reading:
+        :meth:`unblocking_moves` (a card that fits), or under ``turn-up``, failing that,
+        :meth:`turning_moves` (a face-down card turned up)."""
+        found = self.unblocking_moves(player)
+        if found is None and self.rules.stuck is Stuck.TURN_UP:
+            found = self.turning_moves(player)
+        return found
+
+    def blocker(self, reading: Stuck | None = None) -> tuple[int, str] | None:
+        """A player who can still play by ``reading`` (the variant's, by default), and how (what
+        makes a spit early), or ``None``."""
         for p in (0, 1):
-            found = self.reach(p)
+            found = self.reach(p, reading)
             if found is not None:
                 return p, found[1]
         return None
+
+    def jam_blocker(self) -> tuple[int, str] | None:
+        """A player who can still play by the jam's reading (``spit.jam``), and how, or ``None``:
+        under ``strict`` (the default) a play reachable by moves within a row counts whatever the
+        variant's reading of stuck (002 "no legal play anywhere"); under ``same-as-stuck`` only
+        that reading counts (:meth:`blocker`)."""
+        found = self.blocker()
+        if found is None and self.rules.jam is Jam.STRICT and self.rules.stuck is Stuck.LAX:
+            found = self.blocker(Stuck.STRICT)  # (strict and turn-up count every play the strict search finds)
+        return found
+
+    def end_reason(self) -> str:
+        """Why the round is over, in words (``""`` while it is not)."""
+        if self.out_seat is not None:
+            return f"{self.names[self.out_seat]} cleared the row"
+        return "both were stuck with no spit card left: a jam" if self.jammed else ""
 
     def chooser(self) -> int | None:
         """Under ``first-out-chooses``, the player who chooses a pile: the first out, or after a
@@ -405,8 +490,8 @@ class SpitKernel:
                     t: float | int | None = None) -> Violation | None:
         """Why the event is illegal now, or ``None``.  ``a`` and ``b`` are, by kind: a spit's
         pile (``a``, -1 for none); a play's stock pile and centre pile; a move's or a pairing's
-        stock pile from and to; a slap's or a choice's centre pile (``a``).  ``card`` is the
-        card the log names as moved (checked when given)."""
+        stock pile from and to; a slap's or a choice's centre pile (``a``); a jam has none.
+        ``card`` is the card the log names as played or moved (checked when given)."""
         if t is not None and t < self.last_t:
             return Violation(rules.TIME_ORDER, player if player >= 0 else None,
                              f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
@@ -414,6 +499,8 @@ class SpitKernel:
             what = "the game is won" if self.winner is not None else "the round is over and its piles are claimed"
             return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None,
                              f"{what}: no {KIND_NAMES[kind]} may follow")
+        if kind == JAM:
+            return self._check_jam()
         if kind != SPIT and not (type(player) is int and 0 <= player < 2):
             return Violation(rules.EVENT_INVALID, None, f"there is no seat {brief(player)} in a 2-player game")
         if kind == SPIT:
@@ -423,7 +510,7 @@ class SpitKernel:
         name = self.names[player]
         if self.is_over():
             return Violation(rules.SPIT_ROUND_OVER, player, f"{name} made a {KIND_NAMES[kind]} after the round ended "
-                             "(now the centre piles are claimed)")
+                             f"({self.end_reason()}); the centre piles are to be claimed now")
         if not self.started:
             return Violation(rules.SPIT_ORDER, player, f"{name} made a {KIND_NAMES[kind]} before the round's first "
                              "spit")
@@ -437,9 +524,7 @@ class SpitKernel:
             return Violation(rules.EVENT_INVALID, player, f"{brief(b)} is not another stock pile of {name}'s row")
         pile = row[a]
         if not pile or (card is not None and pile[-1] != card):
-            shown = "is empty" if not pile else f"has {TEXT_OF[pile[-1]]} on top"
-            named = "" if card is None else f"{TEXT_OF[card]} from "
-            return Violation(rules.SPIT_NOT_TOP, player, f"{name} moved {named}stock pile {a}, which {shown}")
+            return self._not_top(kind, player, a, card)
         code = pile[-1]
         if kind == PLAY:
             if not self.centre[b]:
@@ -465,17 +550,52 @@ class SpitKernel:
                              "pairing needs a face-up card of the same rank")
         return None
 
+    def _not_top(self, kind: int, player: int, a: int, card: int | None) -> Violation:
+        """``spit.not-top``: stock pile ``a`` is empty, or ``card`` is not its top; a card that
+        lies at the bottom of the pile suggests a stack written bottom first."""
+        pile = self.rows[player][a]
+        shown = "is empty" if not pile else f"has {TEXT_OF[pile[-1]]} on top"
+        named = "" if card is None else f"{TEXT_OF[card]} from "
+        verb = "played" if kind == PLAY else "paired" if kind == PAIR else "moved"
+        hint = ""
+        if card is not None and len(pile) > 1 and pile[0] == card:
+            hint = (f" (stacks in a log are listed top card first; this card is at the bottom of pile {a}: was the "
+                    "stack written bottom first?)")
+        return Violation(rules.SPIT_NOT_TOP, player, f"{self.names[player]} {verb} {named}stock pile {a}, which "
+                         f"{shown}{hint}")
+
+    def _check_jam(self) -> Violation | None:
+        """A jam declared (an optional event): true only once the round has ended in one."""
+        if self.jammed:
+            return None
+        if self.out_seat is not None:
+            why = f"the round ended when {self.names[self.out_seat]} cleared the row, not in a jam"
+        elif not self.started:
+            why = "the round has not started: its first spit is due"
+        elif self.spitters():
+            who = [self.names[p] for p in self.spitters()]
+            why = f"{' and '.join(who)} still {'has' if len(who) == 1 else 'have'} spit cards (when both are stuck, " \
+                  "a spit is due)"
+        else:
+            blocker = self.jam_blocker()
+            if blocker is None:
+                return None  # (a position given as "play" that is a jam: the jam is true, and marks it)
+            why = f"{self.names[blocker[0]]} can still play: {blocker[1]}"
+        return Violation(rules.SPIT_JAM_FALSE, None, f"a jam was declared, but {why}")
+
     def _check_spit(self, pile: int) -> Violation | None:
         if self.is_over():
-            return Violation(rules.SPIT_ROUND_OVER, None, "a spit after the round ended (now the centre piles are "
-                             "claimed)")
+            return Violation(rules.SPIT_ROUND_OVER, None, f"a spit after the round ended ({self.end_reason()}); the "
+                             "centre piles are to be claimed now")
         spitters = self.spitters()
         if not spitters:
             return Violation(rules.SPIT_NONE_LEFT, None, "a spit with no spit card left on either side")
         if self.started:
             blocker = self.blocker()
             if blocker is not None:
-                reading = "" if self.rules.stuck is Stuck.LAX else " (strict reading: gap moves count)"
+                reading = {Stuck.LAX: "", Stuck.STRICT: " (strict reading: gap moves count)",
+                           Stuck.TURN_UP: " (turn-up reading: gap moves, and a card to turn up, count)"}[
+                    self.rules.stuck]
                 return Violation(rules.SPIT_EARLY, None, f"a spit while {self.names[blocker[0]]} can still play: "
                                  f"{blocker[1]}{reading}")
         if len(spitters) == 2:
@@ -575,7 +695,7 @@ class SpitKernel:
             return
         if player >= 0 and not any(self.rows[player]):
             self.out_seat = player
-        elif not self.spits[0] and not self.spits[1] and self.blocker() is None:
+        elif not self.spits[0] and not self.spits[1] and self.jam_blocker() is None:
             self.jammed = True
         else:
             return

@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import rules
-from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
+from .actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .cards import Card, deck_codes, diff_text
 from .dealing import checked_names, checked_time, make_rng
 from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .kernel import shuffle_codes
 from .loading import SPIT_HOLDING, as_variant
 from .position import SpitPosition
-from .spit import CHOOSE, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
+from .spit import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .spitlog import Codes, SpitEvent
 from .variant import Claim, Family, RoundsWinner, Variant
 
@@ -170,6 +170,8 @@ def encode(action: SpitAction | str) -> tuple[int, int, int, int, int | None]:
         return kind, action.player, action.stock, target, None if action.card is None else action.card.code
     if isinstance(action, (Slap, Choose)):
         return SLAP if isinstance(action, Slap) else CHOOSE, action.player, action.pile, -1, None
+    if isinstance(action, Jam):
+        return JAM, -1, -1, -1, None
     raise InvalidActionError(f"not a Spit action: {brief(action)}")
 
 
@@ -195,6 +197,8 @@ def decode(event: SpitEvent) -> tuple[SpitAction, float | int | None]:
         action = Slap(player, a)
     elif kind == CHOOSE:
         action = Choose(player, a)
+    elif kind == JAM:
+        action = Jam()
     else:
         raise InvalidActionError(f"not a Spit event kind: {brief(kind)}")
     return action, t
@@ -450,7 +454,8 @@ class SpitGame:
 
     def legal_actions(self, player: int | None = None) -> list[SpitAction]:
         """Every legal action now: with ``player``, that player's plays, row moves and claims;
-        with ``None``, also the spit.  Empty once the round is settled (see :meth:`next_round`)."""
+        with ``None``, also the spit, and once the round has jammed the (optional) :class:`Jam`
+        declaration.  Empty once the round is settled (see :meth:`next_round`)."""
         if player is not None and player not in (0, 1):
             raise InvalidArgumentError(f"there is no seat {brief(player)} in a 2-player game")
         if self.outcome() is not None or self.kernel.is_settled():
@@ -473,6 +478,8 @@ class SpitGame:
                     candidates += [Pairing(p, i, j, top) for j, other in enumerate(row) if j != i and other]
         if player is None and not k.is_over():
             candidates += [Spit(), Spit(0), Spit(1)]
+        if player is None and k.jammed:
+            candidates.append(Jam())
         return [a for a in candidates if self.check(a) is None]
 
     # ------------------------------------------------------------------ rounds and the game

@@ -5,7 +5,7 @@ A Spit log is the same envelope as a Speed log (``format``, ``variant``, ``playe
 ``meta``, ``deals``); each deal is one **round** of one game, its ``layout`` the round's rows
 and spit piles (``{"stock": [[[cards] per pile] per player], "spit": [[cards] per player]}``,
 every stack top card first) and its ``events`` those of docs/log-format.md's Spit section:
-``spit``, ``play``, ``move``, ``pair``, ``slap``, ``choose``.  The referee checks each round's
+``spit``, ``play``, ``move``, ``pair``, ``slap``, ``choose``, ``jam``.  The referee checks each round's
 layout against what each player took from the round before (rule ``spit.layout.cards``) and
 every event with the round's :class:`~speedrules.spit.SpitKernel`; the verdict has one deal
 verdict per round and the game's result as its match (format ``spit``).
@@ -29,7 +29,7 @@ from . import rules
 from .cards import CODE_OF_TEXT, TEXT_OF
 from .checks import MAX_INDEX, MAX_TIME, index_value, is_time
 from .errors import Violation, brief
-from .spit import CHOOSE, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
+from .spit import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
 from .variant import Variant
 from .verdicts import MAX_CORRECTIONS, corrections_spent
 
@@ -43,7 +43,7 @@ Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ..
 """A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
 
 
-_KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE}
+_KINDS = {"spit": SPIT, "play": PLAY, "move": MOVE, "pair": PAIR, "slap": SLAP, "choose": CHOOSE, "jam": JAM}
 _FIELDS = {
     "spit": ({"type"}, {"pile", "t"}),
     "play": ({"type", "player", "stock", "pile"}, {"card", "t"}),
@@ -51,6 +51,7 @@ _FIELDS = {
     "pair": ({"type", "player", "stock", "to"}, {"card", "t"}),
     "slap": ({"type", "player", "pile"}, {"t"}),
     "choose": ({"type", "player", "pile"}, {"t"}),
+    "jam": ({"type"}, {"t"}),
 }
 
 
@@ -100,6 +101,8 @@ def read_event(ev: Any) -> SpitEvent | str:
     code = _KINDS[kind]
     if code == SPIT:
         return SPIT, -1, int(ev.get("pile", -1)), -1, None, t
+    if code == JAM:
+        return JAM, -1, -1, -1, None, t
     if code == PLAY:
         return PLAY, int(ev["player"]), int(ev["stock"]), int(ev["pile"]), card, t
     if code in (MOVE, PAIR):
@@ -281,10 +284,10 @@ def forced(kernel: SpitKernel, event: SpitEvent) -> SpitKernel | None:
 
 def judge_rounds(
     variant: Variant, rounds: Iterable[SpitRound], names: tuple[str, ...], *, all_violations: bool = False,
-) -> Iterator[tuple[RoundJudged, SpitOutcome | None]]:
+) -> Iterator[tuple[RoundJudged, SpitOutcome | None, SpitRound]]:
     """Judge each round of a checked Spit log (:attr:`speedrules.Log.rounds`, or rounds coded as
     they are read) one at a time, as they come: each round as judged (see :data:`RoundJudged`)
-    with the game's outcome once it is judged (``None`` while the game goes on).  Nothing of a
+    with the game's outcome once it is judged (``None`` while the game goes on) and the round itself.  Nothing of a
     round is kept once the next one is asked for but what the game needs (the holdings it
     leaves, the rounds each player won), so a long log costs no more memory than a short one.
 
@@ -318,7 +321,7 @@ def judge_rounds(
         problem = check_spit_layout(variant, layout, None if unsettled else holdings, first=number == 0)
         if problem is not None:
             found.append((None, problem, None))
-            yield (None, found, 0, False), outcome
+            yield (None, found, 0, False), outcome, logged
             unsettled = stopped = True
             continue
         kernel = SpitKernel(variant, *layout, names=names)
@@ -334,7 +337,7 @@ def judge_rounds(
             if result.out_seat is not None:
                 wins[result.out_seat] += 1
             holdings = result.holdings
-        yield (kernel, found, judged, void), outcome
+        yield (kernel, found, judged, void), outcome, logged
 
 
 def _judge_events(kernel: SpitKernel, events: Sequence[SpitEvent], found: Found, all_violations: bool,

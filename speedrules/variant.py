@@ -97,6 +97,10 @@ class Scoring(enum.StrEnum):
     draw stack); first to ``target`` points."""
 
 
+UNNAMED = "custom"
+"""The name of a variant document that names itself nothing (:func:`speedrules.variant_from_document`)."""
+
+
 class Family(enum.StrEnum):
     """Which game a variant is of: Speed (a hand and a draw stack, reserves in the centre) or
     Spit (a row of stock piles and a spit pile per player, rounds, a slap race)."""
@@ -114,6 +118,20 @@ class Stuck(enum.StrEnum):
     LAX = "lax"
     """Only a face-up card that fits a centre pile now counts; a gap move that would expose a
     playable card does not prevent a spit."""
+    TURN_UP = "turn-up"
+    """As ``strict``, and a player who can still turn up a face-down card by moves within their
+    own row (whether it fits or not) is not stuck either: judged only by what the players see."""
+
+
+class Jam(enum.StrEnum):
+    """Spit: when a round with no spit card left is over as a jam (docs/rules.md)."""
+
+    STRICT = "strict"
+    """Only when no play is left anywhere, even after moves within a row (002 "no legal play
+    anywhere"), and both players are stuck by the variant's reading (``Stuck``) too."""
+    SAME_AS_STUCK = "same-as-stuck"
+    """When both players are stuck by the variant's reading alone (with ``lax``: no face-up card
+    fits, though a gap move might still free one)."""
 
 
 class Claim(enum.StrEnum):
@@ -146,6 +164,7 @@ class SpitRules:
     row: tuple[int, ...]
     pairing: bool = False
     stuck: Stuck = Stuck.STRICT
+    jam: Jam = Jam.STRICT
     claim: Claim = Claim.SLAP
     rounds: int | None = None
     rounds_winner: RoundsWinner = RoundsWinner.FEWER_CARDS
@@ -272,6 +291,19 @@ class Variant:
         document["name"] = self.name
         return dict(document)
 
+
+    @property
+    def label(self) -> str:
+        """How a verdict names the variant: its name, or, for a document that gave itself none
+        (``variant_from_document`` names it ``custom``, as a log's embedded variant is), its title.
+
+        >>> from speedrules import variant_from_document
+        >>> variant_from_document({"extends": "speed", "title": "Our kitchen rules"}).label
+        'Our kitchen rules'
+        >>> variant_from_document({"extends": "speed"}).label
+        'custom'
+        """
+        return self.title if self.name == UNNAMED else self.name
 
     @property
     def deck_size(self) -> int:

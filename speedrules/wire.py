@@ -95,7 +95,13 @@ class WirePickup(_Event, tag="pickup"):
     t: Time = UNSET
 
 
-WireEvent = Union[WireReveal, WirePlay, WireDraw, WireFlip, WireRebuild, WireCall, WirePickup]  # noqa: UP007
+class WireStuck(_Event, tag="stuck"):
+    player: Number
+    t: Time = UNSET
+
+
+WireEvent = Union[WireReveal, WirePlay, WireDraw, WireFlip, WireRebuild, WireCall, WirePickup,  # noqa: UP007
+                  WireStuck]
 
 
 class WireLayout(msgspec.Struct, forbid_unknown_fields=True, gc=False):

@@ -140,8 +140,11 @@ class Table:
     :func:`spit`; used only for the jam tie-break of :func:`claim`).
 
     ``alternate_colours``: the colour-alternation variant.  ``pairing``: the "Pairing off
-    in your own row" variant.  ``strict``: whether "stuck" (for spitting and for a jam)
-    counts the player's own row moves, see :func:`can_play`.
+    in your own row" variant.  ``strict``: whether "stuck" (for spitting) counts the player's
+    own row moves, see :func:`can_play`; ``turn_up`` (with ``strict``): whether a row move
+    sequence that turns up a face-down card counts too.  ``jam_as_stuck``: whether a jam is
+    judged by that reading alone; otherwise a jam also needs the strict reading to find no
+    play (:func:`jammed`).
     """
 
     rows: list[list[list[str]]]
@@ -152,10 +155,13 @@ class Table:
     pairing: bool = False
     strict: bool = True
     lone_spitter: int | None = None
+    turn_up: bool = False
+    jam_as_stuck: bool = False
 
 
 def deal_round(holdings: list[list[str]], sizes: tuple[int, ...] = DEFAULT_SIZES, *,
-               alternate_colours: bool = False, pairing: bool = False, strict: bool = True) -> Table:
+               alternate_colours: bool = False, pairing: bool = False, strict: bool = True,
+               turn_up: bool = False, jam_as_stuck: bool = False) -> Table:
     """Start a round: each player lays out their holding with :func:`lay_row`.
 
     "Shuffle it all together and lay out a new row for the next round, and go again."
@@ -168,7 +174,7 @@ def deal_round(holdings: list[list[str]], sizes: tuple[int, ...] = DEFAULT_SIZES
         rows.append(row)
         spits.append(reserve)
     return Table(rows=rows, spit=spits, centre=[None, None], alternate_colours=alternate_colours,
-                 pairing=pairing, strict=strict)
+                 pairing=pairing, strict=strict, turn_up=turn_up, jam_as_stuck=jam_as_stuck)
 
 
 def all_cards(table: Table) -> list[str]:
@@ -239,6 +245,64 @@ def _reachable_play(row: RowKey, tops: tuple[str, ...], pairing: bool, alternate
     return False
 
 
+def face_down_cards(row: RowKey, pairing: bool) -> frozenset[str]:
+    """The cards of a row (piles top first) that lie face down, told from the cards alone.
+
+    A laid pile shows only its top ("Turn the top card of each of the five piles face up").
+    A face-up card can be covered only by a pairing ("move one straight on top of the other"),
+    which needs the same rank; so in a pile the face-up cards are the top and, with pairing,
+    the cards of the top's rank directly under it.  READING (docs/rules.md): a face-down card
+    of the top's rank right under it is taken as face up, since the cards cannot tell.
+
+    >>> sorted(face_down_cards((("7S", "7C", "2H"), ("5D",)), True))
+    ['2H']
+    >>> sorted(face_down_cards((("7S", "7C", "2H"), ("5D",)), False))
+    ['2H', '7C']
+    """
+    hidden: set[str] = set()
+    for pile in row:
+        shown = 1
+        while pairing and shown < len(pile) and rank(pile[shown]) == rank(pile[0]):
+            shown += 1
+        hidden.update(pile[shown:])
+    return frozenset(hidden)
+
+
+@lru_cache(maxsize=200_000)
+def _reachable_turn_up(row: RowKey, pairing: bool) -> bool:
+    """Exhaustive breadth-first search: does some sequence of own-row moves bring a face-down
+    card (:func:`face_down_cards` of the row as it is now) to a top?"""
+    hidden = face_down_cards(row, pairing)
+    start = tuple(sorted(row))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        if any(pile and pile[0] in hidden for pile in current):
+            return True
+        for nxt in _row_successors(current, pairing):
+            key = tuple(sorted(nxt))
+            if key not in seen:
+                seen.add(key)
+                queue.append(key)
+    return False
+
+
+def can_turn_up(table: Table, player: int) -> bool:
+    """Whether own-row moves of ``player`` can turn up a face-down card ("slide it across into
+    the vacant spot, and expose whatever was hiding under it")."""
+    return _reachable_turn_up(tuple(tuple(pile) for pile in table.rows[player]), table.pairing)
+
+
+def can_play_strictly(table: Table, player: int) -> bool:
+    """Whether ``player`` can play now or after own-row moves (the strict reading)."""
+    tops = tuple(_tops(table))
+    if not tops:
+        return False
+    row = tuple(tuple(pile) for pile in table.rows[player])
+    return _reachable_play(row, tops, table.pairing, table.alternate_colours)
+
+
 def can_play(table: Table, player: int) -> bool:
     """Whether ``player`` is not stuck, by the table's reading.
 
@@ -251,15 +315,15 @@ def can_play(table: Table, player: int) -> bool:
 
     ``strict=True``: the player can play now, or after some sequence of their own gap
     moves / pairs (exhaustive search over the reachable row configurations, the centre
-    held fixed).  ``strict=False``: exactly :func:`can_play_now`.
+    held fixed); with ``turn_up`` also when such a sequence turns up a face-down card,
+    fitting or not (what the players can see: "expose whatever was hiding under it").
+    ``strict=False``: exactly :func:`can_play_now`.
     """
     if not table.strict:
         return can_play_now(table, player)
-    tops = tuple(_tops(table))
-    if not tops:
+    if not _tops(table):
         return False
-    row = tuple(tuple(pile) for pile in table.rows[player])
-    return _reachable_play(row, tops, table.pairing, table.alternate_colours)
+    return can_play_strictly(table, player) or (table.turn_up and can_turn_up(table, player))
 
 
 def legal_moves(table: Table, player: int) -> list[Move]:
@@ -367,8 +431,15 @@ def _turn_spit_card(table: Table, player: int, pile: int) -> None:
 
 
 def jammed(table: Table) -> bool:
-    """Whether the round has jammed: "both of you jam — no legal play anywhere and no reserve left to unstick it"."""
-    return not any(can_play(table, p) for p in (0, 1)) and not any(table.spit)
+    """Whether the round has jammed: "both of you jam — no legal play anywhere and no reserve left to unstick it".
+
+    Both players stuck by the table's reading, and (unless ``jam_as_stuck``) no play left even
+    after own-row moves: "no legal play anywhere" holds a lax table's round open while a gap
+    move would still free a card.
+    """
+    if any(table.spit) or any(can_play(table, p) for p in (0, 1)):
+        return False
+    return table.jam_as_stuck or not any(can_play_strictly(table, p) for p in (0, 1))
 
 
 def round_over(table: Table) -> bool:

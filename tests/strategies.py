@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import speedrules
-from speedrules import Action, Call, Card, Draw, Flip, Game, Pickup, Play, Rebuild, Reveal, Variant
+from speedrules import Action, Call, Card, Draw, Flip, Game, Pickup, Play, Rebuild, Reveal, Stuck, Variant
 
 # ---------------------------------------------------------------------------------- cards
 
@@ -272,6 +272,8 @@ def action_key(action: Any) -> ActionKey:
         return ("call", action.player)
     if isinstance(action, Pickup):
         return ("pickup", action.player, action.pile)
+    if isinstance(action, Stuck):
+        return ("stuck", action.player)
     raise TypeError(action)
 
 
@@ -286,6 +288,8 @@ def key_to_action(key: ActionKey) -> Action:
         return Call(key[1])
     if kind == "pickup":
         return Pickup(key[1], key[2])
+    if kind == "stuck":
+        return Stuck(key[1])
     table: dict[str, Action] = {"flip": Flip(), "rebuild": Rebuild(), "reveal": Reveal()}
     return table[kind]
 
@@ -498,6 +502,11 @@ class TableModel:
             out |= self.plays(s, seat)
             if self.may_draw(s, seat):
                 out.add(("draw", seat))
+            elif (self.revealed and seat not in self.pickups_owed
+                  and not self.can_play(s, seat, for_flip=True)):
+                # "If a player says they are blocked, check their hand and draw stack ... a playable
+                # card cannot be withheld" (000): a true declaration of being stuck
+                out.add(("stuck", seat))
         if not self.revealed:
             out.add(("reveal",))
         elif self.blocked(s):
@@ -639,7 +648,7 @@ def check_transition(variant: Variant, before: Snapshot, action: Any, after: Sna
     elif isinstance(action, Reveal):
         assert recorded == Reveal() and not before.revealed and after.revealed
         assert after.tops == tuple(p[0] for p in before.piles)
-    elif isinstance(action, Call):
+    elif isinstance(action, (Call, Stuck)):
         assert recorded == action  # an announcement moves no card
     elif isinstance(action, Pickup):
         assert recorded == action

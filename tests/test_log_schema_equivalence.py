@@ -85,6 +85,8 @@ def bases() -> list[dict[str, Any]]:
                                       "as": ["4"], "t": 2.5})
     doc["deals"][0]["events"].append({"type": "play", "player": 1.0, "card": "tH", "pile": 0, "as": "t"})
     doc["deals"][0]["events"].append({"type": "draw", "player": 2})
+    doc["deals"][0]["events"].append({"type": "stuck", "player": 1, "t": 3})  # a declaration (issue 29)
+    doc["deals"][0]["events"].append({"type": "stuck", "player": 2.0})
     out.append(doc)
     out.append({"format": "speedrules-log/1", "variant": "speed", "deals": []})
     for doc in out:
@@ -95,7 +97,7 @@ def bases() -> list[dict[str, Any]]:
 CARDS_AND_RANKS = ["AS", "as", "aS", "10h", "10H", "Th", "tC", "JK", "jk", "Jk", "KD", "QC", "1X", "11S", "1S",
                    "AS\n", " AS", "AS ", "A", "10", "T", "t", "k", "1", "0", "JKR", "J", "j", "\n", "", "🂡"]
 WORDS = ["speedrules-log/1", "speedrules-log/1\n", "speedrules-log/2", "reveal", "play", "draw", "flip", "rebuild",
-         "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose"]
+         "Play", "jump", "speed", "speedy", "Ann", "x", "spit", "move", "pair", "slap", "choose", "stuck", "jam"]
 KEYS = ["type", "t", "player", "pile", "card", "cards", "as", "reserves", "format", "variant", "players", "meta",
         "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", "", "stock", "spit", "to"]
 LIMITS = [MAX_TIME, MAX_TIME + 1, float(MAX_TIME), float(MAX_TIME + 1), MAX_INDEX, MAX_INDEX + 1,

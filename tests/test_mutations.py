@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 import speedrules
-from speedrules import Card, Draw, Flip, Game, Play, Rebuild, Reveal, Variant, deal, load_variant, variant_names
+from speedrules import Card, Draw, Flip, Game, Play, Rebuild, Reveal, Stuck, Variant, deal, load_variant, variant_names
 from speedrules.log import parse_log
 
 # ----------------------------------------------------------------------------- the rule texts
@@ -160,6 +160,13 @@ class Predictor:
             return self.predict_play(game, ev)
         if kind == "draw":
             return self.predict_draw(game, ev)
+        if kind == "stuck":
+            # ORDER: before the reveal (as a play); then the seat's own hand and draw stack: 000 "If a
+            # player says they are blocked, check their hand and draw stack"; 003 "you cannot hold one
+            # back and then call the position stuck"
+            if not game.is_revealed:
+                return "event.order", seat
+            return ("stuck.false", seat) if self.can_play(game, seat) or self.may_draw(game, seat) else None
         if kind == "flip":
             # ORDER: before the reveal; someone can still play or draw; no reserve left
             if not game.is_revealed:
@@ -298,6 +305,8 @@ def to_action(ev: dict[str, Any]) -> Any:
         return Draw(ev["player"], Card.parse(ev["card"]) if "card" in ev else None)
     if kind == "rebuild":
         return Rebuild([[Card.parse(c) for c in r] for r in ev["reserves"]])
+    if kind == "stuck":
+        return Stuck(ev["player"])
     return Flip() if kind == "flip" else Reveal()
 
 
@@ -442,7 +451,7 @@ def mutations(variant: Variant, doc: dict[str, Any], states: list[Game], rng: ra
     for i in pick(["play"]):  # change a pile
         pile = rng.choice([p for p in range(variant.piles + 1) if p != events[i]["pile"]])
         out.append((f"event {i}: pile -> {pile}", replace(i, {**events[i], "pile": pile}), i))
-    for i in pick(["play", "draw"]):  # change a seat
+    for i in pick(["play", "draw", "stuck"]):  # change a seat
         seat = rng.choice([p for p in range(variant.players + 1) if p != events[i]["player"]])
         out.append((f"event {i}: seat -> {seat}", replace(i, {**events[i], "player": seat}), i))
     def spot() -> int:  # where to insert: the start and the end (after a win) are worth a look
@@ -456,6 +465,11 @@ def mutations(variant: Variant, doc: dict[str, Any], states: list[Game], rng: ra
         stack = states[i].draw_stacks[seat] if seat < variant.players else ()
         if stack and rng.random() < 0.7:
             ev["card"] = str(stack[0])
+        out.append((f"insert {ev} at {i}", with_events([*events[:i], ev, *events[i:]]), i))
+    for _ in range(per_kind):  # insert a stuck declaration; half of them where the table is blocked (a flip is next)
+        spots = [i for i, e in enumerate(events) if e["type"] in ("flip", "rebuild")]
+        i = rng.choice(spots) if spots and rng.random() < 0.5 else spot()
+        ev = {"type": "stuck", "player": rng.randrange(variant.players + (1 if rng.random() < 0.1 else 0))}
         out.append((f"insert {ev} at {i}", with_events([*events[:i], ev, *events[i:]]), i))
     for _ in range(per_kind):  # insert a flip; some just before a rebuild (reserves empty) or after a flip
         spots = [i for i, e in enumerate(events) if e["type"] == rng.choice(["rebuild", "flip"])]
@@ -632,6 +646,8 @@ def test_the_predictor_lists_what_the_core_lists() -> None:
                     ev = {"type": "draw", "player": action.player}
                 elif isinstance(action, Rebuild):
                     continue  # listed without its stacks
+                elif isinstance(action, Stuck):
+                    ev = {"type": "stuck", "player": action.player}
                 else:
                     ev = {"type": "flip" if isinstance(action, Flip) else "reveal"}
                 assert predictor.predict(game, ev) is None, (name, str(action))
@@ -648,6 +664,8 @@ def test_the_predictor_lists_what_the_core_lists() -> None:
                             assert legal == ((seat, card, pile, declared) in listed_singles), (name, ev)
                 drawable = predictor.predict(game, {"type": "draw", "player": seat}) is None
                 assert drawable == (Draw(seat) in listed), (name, seat)
+                stuck = predictor.predict(game, {"type": "stuck", "player": seat}) is None
+                assert stuck == (Stuck(seat) in listed), (name, seat)
             for table_action, kind in ((Flip(), "flip"), (Reveal(), "reveal")):
                 assert (predictor.predict(game, {"type": kind}) is None) == (table_action in listed), (name, kind)
             game.apply(rng.choice(listed))

@@ -44,6 +44,7 @@ from speedrules import (
     Pickup,
     Play,
     Rebuild,
+    Stuck,
     Variant,
     deal,
     load_variant,
@@ -134,13 +135,14 @@ def check_position(game: Game, model: TableModel, s: Snapshot, rng: random.Rando
     # Per-seat listings.
     seat = rng.randrange(v.players)
     assert {action_key(a) for a in game.legal_actions(seat)} == {
-        k for k in expected if k[0] in ("play", "draw", "call", "pickup") and k[1] == seat}
+        k for k in expected if k[0] in ("play", "draw", "call", "pickup", "stuck") and k[1] == seat}
     # Sampled actions: legal exactly when the model accepts them (outside the list: only a draw
     # naming its card, a winner's call, and events that trigger a penalised missed call), and
     # each refusal names a known rule.
     samples: list[Action] = [random_play(rng, game) for _ in range(4)]
     samples += [Draw(rng.randrange(-1, v.players + 1)), Flip(), Rebuild(), Call(rng.randrange(-1, v.players + 1)),
-                Pickup(rng.randrange(v.players), rng.randrange(-1, v.piles + 1))]
+                Pickup(rng.randrange(v.players), rng.randrange(-1, v.piles + 1)),
+                Stuck(rng.randrange(-1, v.players + 1))]
     for seat in range(v.players):
         if s.draws[seat]:
             samples.append(Draw(seat, s.draws[seat][0]))

@@ -39,14 +39,16 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import rules
-from speedrules.actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
+from speedrules.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
 from speedrules.cards import TEXT_OF, Card, code_of
 from speedrules.errors import IllegalActionError
 from speedrules.ranks import KEY_OF_CODE
-from speedrules.spit import CHOOSE, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
+from speedrules.spit import CHOOSE, JAM, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
+from speedrules.spit import PLAY as PLAY_KIND
 from speedrules.spit import SPIT as SPIT_KIND
 from speedrules.spitgame import SpitGame, SpitLayout, check_spit_layout, deal_spit
 from speedrules.variant import Claim, Stuck
+from speedrules.variant import Jam as JamRule
 
 VARIANTS = speedrules.variant_names("spit")
 DECK_TEXTS = Counter(M.DECK)
@@ -81,8 +83,10 @@ def model_table(kernel: SpitKernel) -> M.Table:
         locked_pile=kernel.locked,
         alternate_colours=variant.alternate_colours,
         pairing=variant.spit.pairing,
-        strict=variant.spit.stuck is Stuck.STRICT,
+        strict=variant.spit.stuck is not Stuck.LAX,
         lone_spitter=kernel.alone,
+        turn_up=variant.spit.stuck is Stuck.TURN_UP,
+        jam_as_stuck=variant.spit.jam is JamRule.SAME_AS_STUCK,
     )
 
 
@@ -119,15 +123,18 @@ def test_adapter_reverses_the_library_order() -> None:
 
 
 def unblocks_on_model(game: SpitGame, table: M.Table, player: int) -> bool:
-    """Whether the library's unblocking sequence for ``player``, replayed on the model, brings
-    up a card that fits (trivially so when a card fits now)."""
-    found = game.kernel.unblocking_moves(player)
+    """Whether the library's unblocking sequence for ``player`` (by the variant's reading),
+    replayed on the model, brings up a card that fits (trivially so when a card fits now), or
+    under ``turn-up`` turns up a card that was face down."""
+    found = game.kernel.unsticking_moves(player)
     if found is None:
         return False
+    hidden = M.face_down_cards(tuple(tuple(p) for p in table.rows[player]), table.pairing)
     trial = copy.deepcopy(table)
     for kind, i, j in found[0]:
         M.apply_move(trial, player, ("move" if kind == MOVE else "pair", i, j))
-    return M.can_play_now(trial, player)
+    turned = any(pile and pile[0] in hidden for pile in trial.rows[player])
+    return M.can_play_now(trial, player) or (table.turn_up and turned)
 
 
 def check_stuck(game: SpitGame, table: M.Table) -> None:
@@ -254,6 +261,8 @@ def expected_rule(game: SpitGame, table: M.Table, action: SpitAction, t: float |
     if k.is_settled() and not isinstance(action, (Slap, Choose)):
         return rules.EVENT_AFTER_END
     over = M.round_over(table)
+    if isinstance(action, Jam):  # true only once the round has ended in a jam, not by a cleared row
+        return None if M.jammed(table) and M.went_out(table) is None else rules.SPIT_JAM_FALSE
     if isinstance(action, Spit):
         if over:
             return rules.SPIT_ROUND_OVER
@@ -326,9 +335,11 @@ def random_action(rng: random.Random, game: SpitGame) -> SpitAction:
     top = row[stock][-1] if stock < len(row) and row[stock] else None
     card = rng.choice((None, top, rng.randrange(52)))
     card_of = None if card is None else Card.from_code(card)
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
     if kind == 0:
         return Spit(rng.choice((None, None, 0, 1, 2)))
+    if kind == 6:
+        return Jam()
     if kind == 1:
         return StockPlay(player, stock, rng.randrange(3), card_of)
     if kind == 2:
@@ -375,7 +386,7 @@ def choose_action(rng: random.Random, game: SpitGame) -> SpitAction | None:
         return rng.choice(plays)
     unblocking = []
     for p in (0, 1):
-        found = k.unblocking_moves(p)
+        found = k.unsticking_moves(p)
         if found is not None and found[0]:
             kind, i, j = found[0][0]
             assert kind in (MOVE, PAIR)
@@ -391,7 +402,9 @@ def claim_action(rng: random.Random, game: SpitGame) -> Slap | Choose:
     sizes = [len(p) for p in k.centre]
     smaller = sizes.index(min(sizes))
     pile = smaller if rng.random() < SMALLER_PILE else 1 - smaller
-    legal = set(game.legal_actions())
+    listed = set(game.legal_actions())
+    assert (Jam() in listed) == k.jammed  # the optional declaration, listed once the round has jammed
+    legal = listed - {Jam()}
     if k.rules.claim is Claim.SLAP:
         assert legal == {Slap(p, c) for p in (0, 1) for c in (0, 1)}
         return Slap(rng.choice((0, 1)), pile)
@@ -690,3 +703,165 @@ def test_the_pairing_search_agrees_with_an_exhaustive_search(case: tuple[list[li
         for kind, i, j in found[0]:
             M.apply_move(table, 0, ("move" if kind == MOVE else "pair", i, j))
         assert M.can_play_now(table, 0), (found, table)
+
+
+# ---------------------------------------------------------------- issue 29: the turn-up reading, the jam, the jam event
+
+
+TURN_UP_PAIRING = speedrules.variant_from_document(
+    {"extends": "spit-pairing", "name": "spit-pairing-turn-up", "spit": {"stuck": "turn-up"}})
+LAX_SAME_AS_STUCK = speedrules.variant_from_document(
+    {"extends": "spit-lax-stuck", "name": "spit-lax-jam-as-stuck", "spit": {"jam": "same-as-stuck"}})
+TURN_UP_COLOURS = speedrules.variant_from_document(
+    {"extends": "spit-turn-up", "name": "spit-turn-up-colours", "ranks": {"alternate_colours": True}})
+
+
+@pytest.mark.parametrize("variant", [TURN_UP_PAIRING, LAX_SAME_AS_STUCK, TURN_UP_COLOURS], ids=lambda v: v.name)
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_of_house_readings_agree_with_the_model(variant: speedrules.Variant, seed: int) -> None:
+    """The readings no bundled variant combines (turn-up with pairing or colours; a lax round
+    that jams as soon as it is lax-stuck) against the model, with refused actions (a jam among them)."""
+    stats = walk(variant, seed, refuse=2, max_rounds=4)  # type: ignore[arg-type]
+    assert stats.ended in ("won", "rounds", "round-cap"), stats
+
+
+def test_turn_up_counts_a_card_a_gap_move_would_turn_up_whatever_it_is() -> None:
+    """5S over 9C, a gap, on KH | KD: nothing fits, and the 9C a gap move would turn up does not
+    fit either.  Strict: stuck, the spit is due.  Turn-up: not stuck (002 "expose whatever was
+    hiding under it"), so the spit is early; once the 9C is up, stuck."""
+    rows = [[["5S", "9C"], [], [], [], []], [["5H"], [], [], [], []]]
+    spits = [["KH", "QC"], ["KD", "QD"]]
+    strict, turn_up = hand_kernel("spit", rows, spits), hand_kernel("spit-turn-up", rows, spits)
+    for k in (strict, turn_up):
+        k.apply_event(SPIT_KIND)
+        assert k.unblocking_moves(0) is None and k.turning_moves(1) is None
+    assert strict.check_event(SPIT_KIND) is None and strict.reach(0) is None
+    assert turn_up.turning_moves(0) == ([(MOVE, 0, 1)], code_of("9C"))
+    early = turn_up.check_event(SPIT_KIND)
+    assert early is not None and early.rule == rules.SPIT_EARLY and early.player is None
+    assert "turn up a face-down card (9C)" in early.message and "turn-up reading" in early.message
+    assert not M.can_play(model_table(strict), 0) and M.can_play(model_table(turn_up), 0)
+    turn_up.apply_event(MOVE, 0, 0, 1)  # 9C turned up: it fits neither king
+    assert turn_up.reach(0) is None and turn_up.check_event(SPIT_KIND) is None
+    assert not M.can_play(model_table(turn_up), 0)
+
+
+def test_turn_up_with_pairing_takes_the_top_s_rank_beneath_it_as_face_up() -> None:
+    """With pairing a face-up card can lie under the top (a pairing puts it on its own rank), and
+    the cards do not say which: 7S over 7C (over 2H) counts 7C as face up, 2H as face down."""
+    rows = [[["7S", "7C", "2H"], ["7D"], [], [], []], [["5H"], [], [], [], []]]
+    k = SpitKernel(TURN_UP_PAIRING, [[[code_of(c) for c in p] for p in row] for row in rows],
+                   [[code_of("KH"), code_of("QS")], [code_of("KD"), code_of("QD")]])
+    k.apply_event(SPIT_KIND)
+    found = k.turning_moves(0)
+    assert found is not None and found[1] == code_of("2H")  # two cards lifted: 7S, then 7C
+    table = model_table(k)
+    assert M.face_down_cards(tuple(tuple(p) for p in table.rows[0]), True) == {"2H"}
+    for kind, i, j in found[0]:
+        M.apply_move(table, 0, ("move" if kind == MOVE else "pair", i, j))
+    assert any(pile and pile[0] == "2H" for pile in table.rows[0])
+
+
+def test_a_lax_round_jams_only_when_no_play_is_left_anywhere() -> None:
+    """spit-lax-stuck on KH | KD, no spit card left: no face-up card fits (lax: a spit would be
+    correct), but a gap move turns up the QC, which fits; 002 "no legal play anywhere": no jam
+    yet (spit.jam: strict).  With spit.jam: same-as-stuck the round jams at once (the old way)."""
+    rows = [[["5S", "QC"], [], [], [], []], [["5H"], [], [], [], []]]
+    lax = hand_kernel("spit-lax-stuck", rows, [["KH"], ["KD"]])
+    old = SpitKernel(LAX_SAME_AS_STUCK, [[[code_of(c) for c in p] for p in row] for row in rows],
+                     [[code_of("KH")], [code_of("KD")]])
+    for k in (lax, old):
+        k.apply_event(SPIT_KIND)
+        assert k.blocker() is None  # stuck by the lax reading
+    assert not lax.jammed and not lax.is_over() and old.jammed
+    assert not M.jammed(model_table(lax)) and M.jammed(model_table(old))
+    false = lax.check_event(JAM)
+    assert false is not None and false.rule == rules.SPIT_JAM_FALSE and false.player is None
+    assert "player 0 can still play: moves within the row expose QC" in false.message
+    assert old.check_event(JAM) is None
+    lax.apply_event(MOVE, 0, 0, 1)
+    lax.apply_event(PLAY_KIND, 0, 0, 0)  # QC on KH: now the 5S and the 5H fit neither QC nor KD
+    assert lax.jammed and lax.check_event(JAM) is None and M.jammed(model_table(lax))
+
+
+def test_the_jam_event_is_true_only_once_the_round_has_jammed() -> None:
+    k = hand_kernel("spit", [[["5S"], ["6S"], [], [], []], [["5H"], ["6H"], [], [], []]], [["KH", "2C"], ["KD"]])
+    before = k.check_event(JAM)
+    assert before is not None and before.rule == rules.SPIT_JAM_FALSE and "has not started" in before.message
+    k.apply_event(SPIT_KIND)  # KH | KD: nothing fits, player 0 still has the 2C
+    spitting = k.check_event(JAM)
+    assert spitting is not None and "player 0 still has spit cards" in spitting.message
+    k.apply_event(SPIT_KIND, a=0)  # 2C alone onto pile 0: the 6s do not fit, no spit card left
+    assert k.jammed and k.check_event(JAM) is None
+    state = k.state()
+    k.apply_event(JAM, t=5)
+    assert k.state()[:-2] == state[:-2] and k.last_t == 5  # a true jam changes nothing but the clock
+    over = k.check_event(PLAY_KIND, 1, 0, 0)
+    assert over is not None and over.rule == rules.SPIT_ROUND_OVER
+    assert "(both were stuck with no spit card left: a jam); the centre piles are to be claimed now" in over.message
+    k.apply_event(SLAP, 1, 1)
+    after = k.check_event(JAM)
+    assert after is not None and after.rule == rules.EVENT_AFTER_END
+
+
+def test_a_jam_after_a_row_was_cleared_is_false() -> None:
+    k = hand_kernel("spit", [[["5S"], [], [], [], []], [["5H"], ["9H"], [], [], []]], [["4C"], ["KD"]])
+    k.apply_event(SPIT_KIND)
+    k.apply_event(PLAY_KIND, 0, 0, 0)  # 5S on 4C: player 0's row is cleared
+    assert k.out_seat == 0
+    false = k.check_event(JAM)
+    assert false is not None and false.rule == rules.SPIT_JAM_FALSE
+    assert "when player 0 cleared the row, not in a jam" in false.message
+    over = k.check_event(PLAY_KIND, 1, 0, 0)
+    assert over is not None and "(player 0 cleared the row)" in over.message
+
+
+def test_a_card_named_from_the_bottom_of_its_pile_hints_at_a_stack_written_bottom_first() -> None:
+    """Stacks are listed top card first; a writer that lists them bottom first names, at its
+    first play, the card at the bottom of the pile: spit.not-top says so, and says 'played'."""
+    k = hand_kernel("spit", [[["5S"], ["3H", "4D"], [], [], []], [["5H"], [], [], [], []]],
+                    [["KH", "2C"], ["KD", "2D"]])
+    k.apply_event(SPIT_KIND)
+    bottom = k.check_event(PLAY_KIND, 0, 1, 0, code_of("4D"))
+    assert bottom is not None and bottom.rule == rules.SPIT_NOT_TOP
+    assert bottom.message == ("player 0 played 4D from stock pile 1, which has 3H on top (stacks in a log are listed "
+                              "top card first; this card is at the bottom of pile 1: was the stack written bottom "
+                              "first?)")
+    elsewhere = k.check_event(MOVE, 0, 0, 2, code_of("4D"))
+    assert elsewhere is not None and elsewhere.message == "player 0 moved 4D from stock pile 0, which has 5S on top"
+    paired = k.check_event(PAIR, 0, 2, 0)
+    assert paired is not None and paired.message == "player 0 paired stock pile 2, which is empty"
+
+
+TURN_UP_PLAIN = speedrules.load_variant("spit-turn-up")
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(crowded_rows(), st.booleans())
+def test_the_turn_up_search_agrees_with_an_exhaustive_search(case: tuple[list[list[str]], list[str], bool],
+                                                               pairing: bool) -> None:
+    """On crowded rows, with and without pairing: the kernel's ``turning_moves`` finds a way to
+    turn up a face-down card exactly when the model's exhaustive search over whole arrangements
+    does (its own reading of which cards are face down), its moves replayed on the model do
+    turn one up, and ``reach`` under ``turn-up`` is the model's ``can_play``."""
+    row, centre, _ = case
+    variant = TURN_UP_PAIRING if pairing else TURN_UP_PLAIN
+    used = {c for pile in row for c in pile} | set(centre)
+    other = next(r + s for s in "CDHS" for r in RANK_TEXTS if r + s not in used)
+    k = SpitKernel(variant, [[[code_of(c) for c in pile] for pile in row], [[code_of(other)], [], [], [], []]],
+                   [[], []])
+    k.centre = [[code_of(centre[0])], [code_of(centre[1])]]
+    k.tops = [KEY_OF_CODE[code_of(c)] for c in centre]
+    k.started = True
+    table = model_table(k)
+    found = k.turning_moves(0)
+    assert (found is not None) == M.can_turn_up(table, 0), table
+    assert (k.reach(0) is not None) == M.can_play(table, 0), table
+    event("nothing to turn up" if found is None else f"turned up by {min(len(found[0]), 3)}+ moves")
+    if found is not None:
+        hidden = M.face_down_cards(tuple(tuple(p) for p in table.rows[0]), table.pairing)
+        assert TEXT_OF[found[1]] in hidden
+        for kind, i, j in found[0]:
+            M.apply_move(table, 0, ("move" if kind == MOVE else "pair", i, j))
+        assert any(pile and pile[0] == TEXT_OF[found[1]] for pile in table.rows[0]), (found, table)

@@ -56,6 +56,7 @@ def bases() -> list[dict[str, Any]]:
             plays = [a for a in actions if isinstance(a, StockPlay)]
             game.apply(rng.choice(plays or actions), t=step * 100 if step % 3 else float(step * 100))
         data = game.to_log_data()
+        data["deals"][0]["events"][1:1] = [{"type": "jam"}, {"type": "jam", "t": 2.5}]  # read, not judged, here
         data["meta"] = {"event": "club night"}
         data["deals"][0]["meta"] = {"table": 3}
         out.append(window(data))

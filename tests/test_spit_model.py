@@ -26,9 +26,11 @@ from spit_model import (
     apply_move,
     can_play,
     can_play_now,
+    can_turn_up,
     claim,
     colour,
     deal_round,
+    face_down_cards,
     fits,
     game_winner,
     jammed,
@@ -52,8 +54,10 @@ RULES = [
     {"strict": False},
     {"alternate_colours": True},
     {"alternate_colours": True, "strict": False},
+    {"turn_up": True},
+    {"strict": False, "jam_as_stuck": True},
 ]
-PAIRING_RULES = [{"pairing": True}, {"pairing": True, "strict": False}]
+PAIRING_RULES = [{"pairing": True}, {"pairing": True, "strict": False}, {"pairing": True, "turn_up": True}]
 
 
 def assert_conserved(table: Table) -> None:
@@ -264,6 +268,36 @@ def test_strict_search_needs_two_gaps_to_dig_two_deep() -> None:
     assert can_play(two, 0) and not can_play_now(two, 0)
 
 
+def test_turn_up_counts_a_card_a_gap_move_would_turn_up_fitting_or_not() -> None:
+    # "slide it across into the vacant spot, and expose whatever was hiding under it": read by what
+    # the players see, a player who can still turn a card up is not stuck, whatever it turns out to be.
+    row0 = [["2S", "9H"], [], ["QC"], ["KD"], ["3S"]]  # the 9H lies under the 2S; nothing fits a 6
+    t = make_table(row0, [list(p) for p in STUCK_ROW], [["6C"], ["6H"]], spit0=["9S"], spit1=["9D"])
+    assert not can_play(t, 0) and can_turn_up(t, 0)  # strict: stuck, since the 9H would not fit either
+    t.turn_up = True
+    assert can_play(t, 0) and not may_spit(t)
+    apply_move(t, 0, ("move", 0, 1))  # the 9H is turned up: nothing left to turn up, nothing fits
+    assert not can_turn_up(t, 0) and not can_play(t, 0) and may_spit(t)
+    assert not can_turn_up(t, 1)  # STUCK_ROW has cards to turn up but no gap to move into
+
+
+def test_face_down_cards_are_read_from_the_cards() -> None:
+    # A laid pile shows its top; a pairing covers a card only with its own rank.
+    row = (("7S", "7C", "2H"), ("5D", "KD"), ())
+    assert face_down_cards(row, False) == {"7C", "2H", "KD"}
+    assert face_down_cards(row, True) == {"2H", "KD"}
+
+
+def test_a_lax_round_jams_only_when_no_play_is_left_anywhere() -> None:
+    # "both of you jam - no legal play anywhere and no reserve left to unstick it"
+    lax = gap_table(strict=False)
+    lax.spit = [[], []]
+    assert not can_play(lax, 0) and not can_play(lax, 1)  # stuck by the lax reading...
+    assert not jammed(lax) and not round_over(lax)  # ...but a gap move frees the 5H: no jam
+    lax.jam_as_stuck = True
+    assert jammed(lax)  # the house reading that couples the jam to the lax spit
+
+
 def test_no_centre_pile_nobody_can_play() -> None:
     t = make_table([["5H"], [], [], [], []], [list(p) for p in STUCK_ROW], [None, None], spit0=["AS"])
     assert not can_play(t, 0) and not can_play(t, 1)
@@ -467,25 +501,34 @@ def copy_table(t: Table) -> Table:
     return Table(rows=[[list(p) for p in row] for row in t.rows], spit=[list(s) for s in t.spit],
                  centre=[None if p is None else list(p) for p in t.centre], locked_pile=t.locked_pile,
                  alternate_colours=t.alternate_colours, pairing=t.pairing, strict=t.strict,
-                 lone_spitter=t.lone_spitter)
+                 lone_spitter=t.lone_spitter, turn_up=t.turn_up, jam_as_stuck=t.jam_as_stuck)
 
 
 @given(mid_round_tables(RULES + PAIRING_RULES))
 def test_can_play_is_consistent_with_one_step_of_own_moves(t: Table) -> None:
-    """Strict can_play holds exactly when a play is possible now or after one own row move."""
+    """Strict can_play holds exactly when a play is possible now or after one own row move; turn-up
+    also when that move turns up a face-down card.  (With pairing, a face-down card of the top's
+    rank right under it counts as face up, and a pairing can make one so: there turn-up holds at
+    least when the step does.)"""
     for p in (0, 1):
         now = can_play_now(t, p)
         assert now == any(m[0] == "play" for m in legal_moves(t, p))
         if not t.strict:
             assert can_play(t, p) == now
             continue
-        later = False
+        hidden = face_down_cards(tuple(tuple(pile) for pile in t.rows[p]), t.pairing)
+        later = turned = False
         for move in legal_moves(t, p):
             if move[0] != "play":
                 after = copy_table(t)
                 apply_move(after, p, move)
                 later = later or can_play(after, p)
-        assert can_play(t, p) == (now or later)
+                turned = turned or any(pile and pile[0] in hidden for pile in after.rows[p])
+        step = now or later or (t.turn_up and turned)
+        if t.turn_up and t.pairing:
+            assert can_play(t, p) or not step
+        else:
+            assert can_play(t, p) == step
 
 
 @given(mid_round_tables(RULES + PAIRING_RULES))

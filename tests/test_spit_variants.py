@@ -14,8 +14,8 @@ from speedrules.cli import main
 from speedrules.spit import row_shape
 
 ISSUE_NAMES = ("spit", "spit-first-out-chooses", "spit-pairing", "spit-four-piles", "spit-eleven-middle",
-               "spit-alternate-colours", "spit-rounds", "spit-lax-stuck")
-"""The bundled Spit variants the issue names: a public contract."""
+               "spit-alternate-colours", "spit-rounds", "spit-lax-stuck", "spit-turn-up")
+"""The bundled Spit variants the issues name (spit-turn-up: issue 29): a public contract."""
 
 
 def test_the_bundled_spit_variants_are_the_issues() -> None:
@@ -48,6 +48,9 @@ def test_what_each_named_variant_changes() -> None:
     assert rules["spit-first-out-chooses"].claim.value == "first-out-chooses"  # type: ignore[union-attr]
     assert rules["spit-rounds"].rounds and rules["spit-rounds"].rounds_winner.value == "fewer-cards"  # type: ignore[union-attr]
     assert rules["spit-lax-stuck"].stuck.value == "lax"  # type: ignore[union-attr]
+    assert rules["spit-turn-up"].stuck.value == "turn-up"  # type: ignore[union-attr]
+    # a lax spit, but a jam only when no play is left anywhere (002; issue 29)
+    assert all(r.jam.value == "strict" for r in rules.values())  # type: ignore[union-attr]
     assert load_variant("spit-alternate-colours").alternate_colours
 
 

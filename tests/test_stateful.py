@@ -42,6 +42,7 @@ from speedrules import (
     Play,
     Rebuild,
     Reveal,
+    Stuck,
     Variant,
     deal,
     load_variant,
@@ -181,6 +182,13 @@ class SpeedMachine(RuleBasedStateMachine):
             self.attempt(Call(seat))
         else:
             self.attempt(Pickup(seat, self.some(st.integers(0, v.piles - 1), [-1, v.piles], data)))
+
+    @rule(data=st.data())
+    def declare_stuck(self, data: st.DataObject) -> None:
+        """Any seat says it is stuck: true only when it can neither play nor draw (000 "check their
+        hand and draw stack"; 003 "you cannot hold one back and then call the position stuck")."""
+        v = self.variant
+        self.attempt(Stuck(self.some(st.integers(0, v.players - 1), [-1, v.players], data)))
 
     @rule()
     def flip(self) -> None:

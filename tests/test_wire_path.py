@@ -195,7 +195,8 @@ def test_every_wire_event_holds_its_time_last_and_its_fields_where_the_coding_re
     from speedrules import wire
 
     kinds = typing_args(wire.WireEvent)
-    assert {k.__struct_config__.tag for k in kinds} == {"reveal", "play", "draw", "flip", "rebuild", "call", "pickup"}
+    assert {k.__struct_config__.tag for k in kinds} == {"reveal", "play", "draw", "flip", "rebuild", "call", "pickup",
+                                                        "stuck"}
     for kind in kinds:
         assert kind.__struct_fields__[-1] == "t", kind
     assert wire.WirePlay.__struct_fields__ == ("player", "card", "cards", "pile", "as_", "t")
@@ -203,6 +204,7 @@ def test_every_wire_event_holds_its_time_last_and_its_fields_where_the_coding_re
     assert wire.WireRebuild.__struct_fields__ == ("reserves", "t")
     assert wire.WireCall.__struct_fields__ == ("player", "t")
     assert wire.WirePickup.__struct_fields__ == ("player", "pile", "t")
+    assert wire.WireStuck.__struct_fields__ == ("player", "t")
 
 
 def typing_args(union: Any) -> tuple[Any, ...]:
@@ -213,7 +215,7 @@ def typing_args(union: Any) -> tuple[Any, ...]:
 
 def coded_records() -> st.SearchStrategy[tuple[Any, ...]]:
     """Coded events of every kind as the kernel records them: ``(kind, player, pile, cards, declared, t)``."""
-    from speedrules.coding import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL
+    from speedrules.coding import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL, STUCK
 
     seat, pile = st.integers(0, 3), st.integers(0, 3)
     code = st.integers(0, 52)
@@ -225,7 +227,7 @@ def coded_records() -> st.SearchStrategy[tuple[Any, ...]]:
         st.tuples(st.sampled_from([REVEAL, FLIP]), st.just(-1), st.just(-1), st.none(), st.just(()), t),
         st.tuples(st.just(REBUILD), st.just(-1), st.just(-1),
                   st.lists(st.lists(code, max_size=5).map(tuple), min_size=1, max_size=3).map(tuple), st.just(()), t),
-        st.tuples(st.just(CALL), seat, st.just(-1), st.none(), st.just(()), t),
+        st.tuples(st.sampled_from([CALL, STUCK]), seat, st.just(-1), st.none(), st.just(()), t),
         st.tuples(st.just(PICKUP), seat, pile, st.none(), st.just(()), t),
     )
 
@@ -251,7 +253,7 @@ def test_an_event_written_from_its_wire_struct_reads_back_as_it_was_coded(record
     assert keys[0] == "type" and (t is None or keys[-1] == "t")
     [coded], _ = wire_coded(EVENTS.decode(b"[" + text + b"]"))
     assert coded == compile_event(as_dict)
-    if kind in (0, 1, 2, 3, 5, 6):  # a rebuild's stacks come back as they went in too
+    if kind in (0, 1, 2, 3, 5, 6, 7):  # a rebuild's stacks come back as they went in too
         assert coded[:4] == (kind, player, pile, cards)
     assert coded[4] == declared and coded[5] == t
 

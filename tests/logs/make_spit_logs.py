@@ -19,6 +19,7 @@ from typing import Any
 from speedrules import (
     Choose,
     GapMove,
+    Jam,
     Pairing,
     Slap,
     Spit,
@@ -225,6 +226,21 @@ def main() -> None:
     while events and events[-1]["type"] in ("slap", "choose"):
         events.pop()
     write("claim.missing", trigger, near)
+    jams()
+
+
+def jams() -> None:
+    """spit.jam-false: a jam declared while a player can still play, with no spit card left;
+    near miss: the jam declared once the round has jammed (both stuck, no spit card left)."""
+    def can_still_play(g: SpitGame) -> bool:
+        k = g.kernel
+        return k.started and not k.is_over() and not any(k.spits) and k.playable(0) is not None
+
+    def jammed(g: SpitGame) -> bool:
+        return g.kernel.jammed and not g.is_round_settled()
+
+    write("spit.jam-false", with_event(data_of(play_until("spit", 3, can_still_play)), Jam().to_json()),
+          with_event(data_of(play_until("spit", 3, jammed)), Jam().to_json()))
 
 
 def examples() -> None:
