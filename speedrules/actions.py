@@ -30,8 +30,8 @@ from .coding import rank_name
 from .errors import CardError, InvalidActionError, brief
 
 __all__ = ["CALL", "DRAW", "FLIP", "PICKUP", "PLAY", "REBUILD", "REVEAL", "Action", "Call", "Choose", "Draw", "Flip",
-           "GapMove", "Pairing", "Pickup", "Play", "Rebuild", "Reveal", "Slap", "Spit", "SpitAction", "StockPlay",
-           "event_json", "parse_action", "parse_spit_action"]
+           "GapMove", "Jam", "Pairing", "Pickup", "Play", "Rebuild", "Reveal", "STUCK", "Slap", "Spit", "SpitAction",
+           "StockPlay", "Stuck", "event_json", "parse_action", "parse_spit_action"]
 
 
 def _card(value: Any) -> Card:
