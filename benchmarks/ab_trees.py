@@ -34,7 +34,7 @@ from pathlib import Path
 def measure() -> None:
     """In a tree's process: print ``label microseconds`` per measurement."""
     import speedrules
-    from speedrules.referee import referee_text
+    from speedrules.judge.referee import referee_text
 
     log = next(iter(speedrules.simulate("speed", 1, seed=3, logs=True))).log
     assert log is not None

@@ -40,7 +40,7 @@ from bare_checker import check_text  # noqa: E402
 from bench_simulation import build, machine  # noqa: E402
 
 import speedrules  # noqa: E402
-from speedrules.referee import referee_data, referee_path, referee_text  # noqa: E402
+from speedrules.judge.referee import referee_data, referee_path, referee_text  # noqa: E402
 
 
 def played_log(seed: int, variant: speedrules.Variant) -> str:

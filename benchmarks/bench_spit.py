@@ -6,7 +6,7 @@ Prints the machine, then:
    variant, next to the referee on simulated ``speed`` logs (the ratio is Spit's events/s over
    Speed's);
 2. the strict reading of "can play" (``SpitKernel.reach``, which with pairing is the exact
-   search of ``speedrules.spit.pairing_search``): its cost per call on every position of
+   search of ``speedrules.spit.kernel.pairing_search``): its cost per call on every position of
    simulated ``spit-pairing`` games where no face-up card fits, mean, 99th percentile and
    the worst;
 3. the simulator (random bots, one process): games, rounds and events per second per variant.
@@ -31,8 +31,8 @@ from bench import best_cpu_chunked, events_in, played_log  # noqa: E402
 from bench_simulation import machine  # noqa: E402
 
 import speedrules  # noqa: E402
-from speedrules.referee import referee_text  # noqa: E402
-from speedrules.spit import SpitKernel  # noqa: E402
+from speedrules.judge.referee import referee_text  # noqa: E402
+from speedrules.spit.kernel import SpitKernel  # noqa: E402
 
 
 def spit_logs(variant: str, games: int, seed: int) -> list[str]:

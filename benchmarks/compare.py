@@ -64,7 +64,7 @@ def compare_variants(rev: str, rounds: int) -> None:
         extract(rev, Path(folder))
         sys.path.insert(0, folder)
         before_referee = importlib.import_module("speedrules_before.referee")
-        now_referee = importlib.import_module("speedrules.referee")
+        now_referee = importlib.import_module("speedrules.judge.referee")
         rows = []
         for name in speedrules.variant_names():
             texts = [r.log.dumps() for r in speedrules.simulate(name, 150, seed=3, logs=True) if r.log]
@@ -102,7 +102,7 @@ def main() -> None:
         sys.path.insert(0, folder)
         before = importlib.import_module("speedrules_before")
         before_referee = importlib.import_module("speedrules_before.referee")
-        now_referee = importlib.import_module("speedrules.referee")
+        now_referee = importlib.import_module("speedrules.judge.referee")
         texts = [r.log.dumps() for r in speedrules.simulate("speed", args.logs, seed=11, logs=True) if r.log]
         paths: dict[str, Callable[[list[str]], Any]] = {
             "referee_text, before": lambda c: [before_referee.referee_text(t) for t in c],

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 LIMIT = 64 * 1024 * 1024
-"""The log limit (``speedrules.documents.MAX_DOCUMENT_BYTES``)."""
+"""The log limit (``speedrules.core.documents.MAX_DOCUMENT_BYTES``)."""
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DECK = [rank + suit for suit in "SHDC" for rank in _RANKS]

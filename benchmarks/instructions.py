@@ -33,7 +33,7 @@ MORE = 5
 def work(kind: str, variant: str, times: int) -> None:
     """In the measured process: the work, ``times`` times after a warm-up."""
     import speedrules
-    from speedrules.referee import referee_text
+    from speedrules.judge.referee import referee_text
 
     if kind in ("deal", "logged"):
         out = Path(tempfile.mkdtemp(prefix="speedrules-instructions-")) / "logs.jsonl"

@@ -109,7 +109,7 @@ def main() -> None:
                 event["card"] = str(wrong[0])
                 del events[index + 1:]
                 break
-        replay.apply(speedrules.log.parse_log(broken).actions(0)[index][0])
+        replay.apply(speedrules.logs.log.parse_log(broken).actions(0)[index][0])
     write("illegal-play.json", broken)
 
     # A false flip: a flip logged at the first moment someone could still play.
@@ -121,7 +121,7 @@ def main() -> None:
             events.insert(index, {"type": "flip", "t": event["t"]})
             del events[index + 1:]
             break
-        replay.apply(speedrules.log.parse_log(clean).actions(0)[index][0])
+        replay.apply(speedrules.logs.log.parse_log(clean).actions(0)[index][0])
     write("false-flip.json", broken)
 
     game, times = greedy_game("speed-jokers", 5, ["Cleo", "Dev"])

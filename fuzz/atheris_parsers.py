@@ -26,11 +26,11 @@ import atheris
 
 with atheris.instrument_imports():
     from speedrules import Game, SpitGame, parse_action, parse_spit_action
-    from speedrules.errors import SpeedrulesError
-    from speedrules.loading import variant_from_document
-    from speedrules.log import log_from_text, parse_log_text
-    from speedrules.referee import referee, referee_text
-    from speedrules.replay import replay_deal
+    from speedrules.core.errors import SpeedrulesError
+    from speedrules.core.loading import variant_from_document
+    from speedrules.judge.referee import referee, referee_text
+    from speedrules.logs.log import log_from_text, parse_log_text
+    from speedrules.show.replay import replay_deal
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,38 @@
 True
 """
 
-from .actions import (
+from .core.cards import JOKER, Card, parse_cards, parse_rank
+from .core.errors import (
+    CardError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    PositionError,
+    SpeedrulesError,
+    SpitPositionError,
+    VariantError,
+    Violation,
+)
+from .core.loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
+from .core.rules import RULES, Rule
+from .core.variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
+from .core.variant import Rebuild as RebuildRule
+from .judge.referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
+from .logs.log import (
+    LOG_FORMAT,
+    Log,
+    LogError,
+    action_from_json,
+    iter_log_lines,
+    log_from_games,
+    parse_log,
+    read_log,
+    write_log,
+)
+from .show import svg as svg  # the pictures, as python-chess has chess.svg: speedrules.svg.table(game)
+from .sim.bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
+from .sim.simulation import SimResult, SimulationError, Summary, simulate, summarize
+from .speed.actions import (
     Action,
     Call,
     Choose,
@@ -29,42 +60,12 @@ from .actions import (
     parse_action,
     parse_spit_action,
 )
-from .bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
-from .cards import JOKER, Card, parse_cards, parse_rank
-from .errors import (
-    CardError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidArgumentError,
-    PositionError,
-    SpeedrulesError,
-    SpitPositionError,
-    VariantError,
-    Violation,
-)
-from .game import Collision, Game, LegalActions, Outcome, check_layout, deal, deal_layout
-from .kernel import Kernel
-from .layout import Layout
-from .loading import FileScope, as_variant, load_variant, variant_from_document, variant_names
-from .log import (
-    LOG_FORMAT,
-    Log,
-    LogError,
-    action_from_json,
-    iter_log_lines,
-    log_from_games,
-    parse_log,
-    read_log,
-    write_log,
-)
-from .position import Position
-from .referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
-from .rules import RULES, Rule
-from .simulation import SimResult, SimulationError, Summary, simulate, summarize
-from .spit import SpitKernel
-from .spitgame import SpitGame, SpitLayout, SpitOutcome, deal_spit
-from .variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
-from .variant import Rebuild as RebuildRule
+from .speed.game import Collision, Game, LegalActions, Outcome, check_layout, deal, deal_layout
+from .speed.kernel import Kernel
+from .speed.layout import Layout
+from .speed.position import Position
+from .spit.game import SpitGame, SpitLayout, SpitOutcome, deal_spit
+from .spit.kernel import SpitKernel
 
 __version__ = "0.1.0"
 

@@ -4,17 +4,17 @@ Each log is judged on its own, so a cluster judges them as one machine does, onl
 cores (docs/scale.md):
 
 - :func:`judge` judges a Dask bag of log texts (or ``(name, text)`` pairs) and gives a bag
-  of ``(name, verdict or error)`` pairs, as :func:`speedrules.referee.referee_path` yields them;
+  of ``(name, verdict or error)`` pairs, as :func:`speedrules.judge.referee.referee_path` yields them;
 - :func:`read_archives` reads a glob of JSON Lines archives (local files as ``referee
   --scheduler`` cuts them; ``s3://`` or any fsspec file system with ``dask.bag.read_text``),
   each cut into partitions of :data:`DEFAULT_BLOCKSIZE` bytes, and judges each line, named
   ``FILE:LINE`` as the command line names it;
-- :func:`summarize` adds a judged bag up into one :class:`~speedrules.summary.Summary`;
+- :func:`summarize` adds a judged bag up into one :class:`~speedrules.judge.summary.Summary`;
 - :func:`simulate_bag` runs :func:`speedrules.simulate` as a bag of seeds, each partition a
   run of consecutive deals (``simulate(..., start=i)``), so the results are the very ones of
   the local run with the same seed; :func:`simulate_on` streams them from a running cluster;
 - :func:`connect` opens a client on a running scheduler: ``speedrules referee --scheduler
-  ADDRESS`` sends the same jobs as ``--jobs`` to its workers (:mod:`speedrules.parallel`),
+  ADDRESS`` sends the same jobs as ``--jobs`` to its workers (:mod:`speedrules.judge.parallel`),
   and ``speedrules simulate --scheduler ADDRESS`` runs :func:`simulate_on`.
 
 This module imports without Dask; each function raises :class:`DaskUnavailableError` (a
@@ -42,15 +42,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from .bots import Bot
-from .documents import MAX_DOCUMENT_BYTES, DocumentError, decode
-from .errors import InvalidArgumentError, SpeedrulesError, brief
-from .log import LogError, archive_lines
-from .parallel import archive_parts, count_newlines
-from .referee import Verdict, referee_text
-from .simulation import SimResult, simulate
-from .summary import Summary
-from .variant import Variant
+from .core.documents import MAX_DOCUMENT_BYTES, DocumentError, decode
+from .core.errors import InvalidArgumentError, SpeedrulesError, brief
+from .core.variant import Variant
+from .judge.parallel import archive_parts, count_newlines
+from .judge.referee import Verdict, referee_text
+from .judge.summary import Summary
+from .logs.log import LogError, archive_lines
+from .sim.bots import Bot
+from .sim.simulation import SimResult, simulate
 
 __all__ = ["DEFAULT_BLOCKSIZE", "DaskUnavailableError", "connect", "judge", "read_archives", "simulate_bag",
            "simulate_on", "summarize"]
@@ -128,7 +128,7 @@ def judge(texts: Bag, *, variant: Variant | None = None, all_violations: bool = 
           variant_dir: str | Path | None = None) -> Bag:
     """A bag of ``(name, verdict or LogError)``, one per log of ``texts``: a bag of log texts
     (JSON or YAML, each named ``<log>``) or of ``(name, text)`` pairs.  Judged as
-    :func:`~speedrules.referee.referee_text` judges a text: a log may name a bundled variant
+    :func:`~speedrules.judge.referee.referee_text` judges a text: a log may name a bundled variant
     or carry its whole document, and a variant file only inside ``variant_dir``."""
     _bag()
     return texts.map_partitions(_judge_partition, variant, all_violations, variant_dir)
@@ -158,7 +158,7 @@ def _blocksize(blocksize: int | str | None) -> int | None:
 def _judge_range(path: str, start: int, end: int | None, lines_before: int, variant: Variant | None,
                  all_violations: bool) -> list[tuple[str, Verdict | LogError]]:
     """The lines of a local archive that begin in ``[start, end)``, read by the command
-    line's reader (:func:`speedrules.log.archive_lines`: capped reads, numbered in the
+    line's reader (:func:`speedrules.logs.log.archive_lines`: capped reads, numbered in the
     whole file from ``lines_before``), each judged."""
     out: list[tuple[str, Verdict | LogError]] = []
     for where, line in archive_lines(path, start=start, end=end, lines_before=lines_before):
@@ -170,8 +170,8 @@ def _judge_range(path: str, start: int, end: int | None, lines_before: int, vari
 def _local_archives(paths: Sequence[str], blocksize: int | None, variant: Variant | None,
                     all_violations: bool) -> Bag:
     """A partition per byte range of each archive, cut and numbered as ``referee --scheduler``
-    cuts it (:func:`speedrules.parallel.archive_parts`): the newlines of each range are
-    counted by a task (:func:`~speedrules.parallel.count_newlines`), and a range's
+    cuts it (:func:`speedrules.judge.parallel.archive_parts`): the newlines of each range are
+    counted by a task (:func:`~speedrules.judge.parallel.count_newlines`), and a range's
     ``lines_before`` is the sum of the counts before it.  ``archive_parts`` adds the counts
     up as it hands out ranges; given counts that are Dask ``Delayed`` values, its sums are
     ``Delayed`` too, so the whole plan is a graph and this process reads no archive."""
@@ -213,7 +213,7 @@ def _carry(before: tuple[str, int] | None, runs: Runs) -> tuple[str, int] | None
 def _archive_partition(lines: Iterable[tuple[str, str]], before: tuple[str, int] | None, variant: Variant | None,
                        all_violations: bool) -> list[tuple[str, Verdict | LogError]]:
     """The lines of archives as ``read_text`` gives them (``(line, path)``), judged as
-    :func:`speedrules.log.archive_lines` reads them: numbered in each file from 1 (``before``:
+    :func:`speedrules.logs.log.archive_lines` reads them: numbered in each file from 1 (``before``:
     the file the partitions before ended in, and its lines in them), blank lines skipped, a
     byte-order mark dropped on line 1, a line over the size limit or not UTF-8 one located
     error."""
@@ -273,7 +273,7 @@ def read_archives(urlpath: str | Sequence[str], *, variant: Variant | None = Non
     Each archive is cut into partitions of about ``blocksize`` bytes (an int, or text such as
     ``"64MiB"``; default :data:`DEFAULT_BLOCKSIZE`; ``None``: one partition per file), so one
     archive is judged on every worker.  Local files are cut as ``referee --scheduler`` cuts
-    them (:mod:`speedrules.parallel`): tasks count each range's newlines, and each range is
+    them (:mod:`speedrules.judge.parallel`): tasks count each range's newlines, and each range is
     read by the command line's reader, with its capped reads, by the worker that judges it.
     Other file systems, compressed files (one partition each) and other ``read_text`` options
     (``storage_options``, ``compression``...) go through ``dask.bag.read_text``.  Only
@@ -324,7 +324,7 @@ def _add_summaries(parts: Iterable[Summary]) -> Summary:
 
 
 def summarize(judged: Bag, **compute: Any) -> Summary:
-    """The :class:`~speedrules.summary.Summary` of a judged bag (:func:`judge`,
+    """The :class:`~speedrules.judge.summary.Summary` of a judged bag (:func:`judge`,
     :func:`read_archives`): each partition counts its own logs, and the counts are added;
     ``compute`` options (``scheduler=...``) pass to ``compute``."""
     _bag()
@@ -359,7 +359,7 @@ def _check(variant: Variant | str, games: int, seed: int, bots: Any, logs: bool 
 def simulate_bag(variant: Variant | str, games: int, *, seed: int = 0, bots: str | Bot | Sequence[str | Bot] | None
                  = None, logs: bool | str | Path = False, start: int = 0, partitions: int | None = None
                  ) -> Bag:
-    """A bag of the :class:`~speedrules.simulation.SimResult` of ``simulate(variant, games,
+    """A bag of the :class:`~speedrules.sim.simulation.SimResult` of ``simulate(variant, games,
     seed=seed, bots=bots, logs=logs)``, in deal order: the same results as the local run
     (each partition plays consecutive deals with ``start``).  ``partitions`` defaults to
     one per 100 deals.

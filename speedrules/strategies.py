@@ -22,12 +22,12 @@ try:
 except ImportError as err:  # pragma: no cover - the message is the point
     raise ImportError("speedrules.strategies needs hypothesis: pip install hypothesis") from err
 
-from .game import Game, deal, deal_layout
-from .layout import Layout
-from .loading import load_variant, variant_names
-from .log import Log, parse_log
-from .spitgame import SpitGame, SpitLayout, deal_spit
-from .variant import Variant
+from .core.loading import load_variant, variant_names
+from .core.variant import Variant
+from .logs.log import Log, parse_log
+from .speed.game import Game, deal, deal_layout
+from .speed.layout import Layout
+from .spit.game import SpitGame, SpitLayout, deal_spit
 
 __all__ = ["games", "layouts", "logs", "positions", "spit_games", "spit_layouts", "spit_logs", "spit_variants",
            "variants"]

@@ -38,7 +38,6 @@ from speedrules import (
     Reveal,
     SpeedrulesError,
     Verdict,
-    cli,
     load_variant,
     read_log,
     referee,
@@ -46,7 +45,8 @@ from speedrules import (
     variant_names,
     write_log,
 )
-from speedrules.referee import referee_path, referee_text
+from speedrules.cli import main as cli
+from speedrules.judge.referee import referee_path, referee_text
 
 FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "50")))
 """How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""

@@ -37,8 +37,8 @@ from speedrules import (
     simulate,
     variant_names,
 )
-from speedrules.bots import group_options, menu_maker, option_of, seat_options
-from speedrules.game import Game
+from speedrules.sim.bots import group_options, menu_maker, option_of, seat_options
+from speedrules.speed.game import Game
 
 
 class Wrapped:

@@ -1,6 +1,6 @@
 """The ``speedrules`` command line: every subcommand, its output, exit codes and error messages.
 
-Most tests call :func:`speedrules.cli.main` in-process (fast, output via capsys); a few
+Most tests call :func:`speedrules.cli.main.main` in-process (fast, output via capsys); a few
 run ``python -m speedrules`` in a real subprocess to prove the entry point, the exit
 status the shell sees, and the quiet exit on a closed pipe.
 """
@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 import speedrules
-from speedrules import cli, deal, load_variant, variant_names
+from speedrules import deal, load_variant, variant_names
+from speedrules.cli import main as cli
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import speedrules
-from speedrules.cli import main
+from speedrules.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 FINISHED = str(REPO / "examples" / "finished-game.json")

@@ -20,7 +20,7 @@ import speedrules
 REPO = Path(__file__).resolve().parent.parent
 HOOK = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"][
     "wheel"]["hooks"]["mypyc"]
-COMPILED = [f"speedrules.{Path(path).stem}" for path in HOOK["include"]]
+COMPILED = [path.removesuffix(".py").replace("/", ".") for path in HOOK["include"]]
 EXPECT_COMPILED = os.environ.get("SPEEDRULES_EXPECT_COMPILED") == "1"
 
 

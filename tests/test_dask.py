@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import speedrules
-from speedrules import parallel
-from speedrules.cli import main
-from speedrules.referee import referee_path
-from speedrules.summary import Summary
+from speedrules.cli.main import main
+from speedrules.judge import parallel
+from speedrules.judge.referee import referee_path
+from speedrules.judge.summary import Summary
 
 if os.environ.get("CI"):
     import dask.bag  # CI installs the test extra, Dask included: its absence is a failure there

@@ -14,8 +14,8 @@ from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthet
 
 import speedrules
 from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
-from speedrules.cards import deck_codes
-from speedrules.dealing import is_deal_of, layout_problem
+from speedrules.core.cards import deck_codes
+from speedrules.speed.dealing import is_deal_of, layout_problem
 
 VARIANTS = [*variant_names("speed"), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
 
@@ -282,7 +282,7 @@ def test_dealing_keeps_no_reference_to_its_random_source_and_deals_on() -> None:
     import gc
     import weakref
 
-    from speedrules.dealing import deal_codes, sorted_deck
+    from speedrules.speed.dealing import deal_codes, sorted_deck
 
     v = load_variant("speed")
     rng = random.Random(9)

@@ -23,7 +23,9 @@ import pytest
 import speedrules
 
 REPO = Path(__file__).resolve().parent.parent
-SUBMODULES = sorted(f"speedrules.{m.name}" for m in pkgutil.iter_modules(speedrules.__path__) if m.name != "__main__")
+SUBMODULES = sorted(m.name for m in pkgutil.walk_packages(speedrules.__path__, "speedrules.")
+                    if not m.name.endswith("__main__"))
+"""Every module and package, at any depth (a package's example is in its ``__init__``)."""
 MODULES = ["speedrules", *SUBMODULES]
 
 SKIPS_PENDING: set[str] = set()
@@ -40,6 +42,8 @@ def test_pytest_runs_every_module_s_examples() -> None:
 def test_module_shows_an_example_and_skips_none(name: str) -> None:
     module = importlib.import_module(name)
     source = REPO / (name.replace(".", "/") + ".py")
+    if not source.is_file():
+        source = REPO / name.replace(".", "/") / "__init__.py"
     if not str(module.__file__).endswith(".py") and source.is_file():
         # The compiled build (tests/test_compiled.py): its examples are read from the source
         # (they run in the pure-Python build, under --doctest-modules).

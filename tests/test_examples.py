@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import speedrules
-from speedrules.cli import main
+from speedrules.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 VERDICTS = EXAMPLES / "verdicts"

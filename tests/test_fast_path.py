@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, played, random_chooser
 
 import speedrules
-from speedrules.judging import match_verdict
-from speedrules.log import LogError, parse_log
-from speedrules.referee import judge_deal, referee_data
+from speedrules.judge.judging import match_verdict
+from speedrules.judge.referee import judge_deal, referee_data
+from speedrules.logs.log import LogError, parse_log
 
 
 def two_pass(doc: Any) -> Any:
@@ -211,8 +211,8 @@ def test_referee_text_leaves_the_garbage_collector_as_it_found_it() -> None:
     also when the log is refused or the collector was already off; pauses nest."""
     import gc
 
-    from speedrules.collector import COLLECTOR_PAUSED
-    from speedrules.referee import referee_text
+    from speedrules.core.collector import COLLECTOR_PAUSED
+    from speedrules.judge.referee import referee_text
 
     text = full_logs()[0]
     was = gc.isenabled()
@@ -289,8 +289,8 @@ def test_the_verdict_classes_leave_nothing_for_their_init_to_do() -> None:
 
     import attrs
 
-    from speedrules import judging
-    from speedrules.verdicts import DealVerdict, MatchResult, Verdict
+    from speedrules.judge import judging
+    from speedrules.judge.verdicts import DealVerdict, MatchResult, Verdict
 
     for cls, maker in ((DealVerdict, judging.made_deal), (MatchResult, judging.made_match),
                        (Verdict, judging.made_verdict)):
@@ -308,8 +308,8 @@ def test_made_verdicts_are_the_verdicts_their_classes_make(data: st.DataObject) 
     same values, and is as frozen."""
     import attrs
 
-    from speedrules import judging
-    from speedrules.verdicts import DealVerdict, LoggedViolation, MatchResult, TableView, Verdict
+    from speedrules.judge import judging
+    from speedrules.judge.verdicts import DealVerdict, LoggedViolation, MatchResult, TableView, Verdict
 
     ints = st.tuples(st.integers(0, 60), st.integers(0, 60))
     seat = st.none() | st.integers(0, 1)

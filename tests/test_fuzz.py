@@ -78,8 +78,8 @@ from speedrules import (
     referee,
     variant_from_document,
 )
-from speedrules.checks import MAX_TIME
-from speedrules.referee import referee_path, referee_text
+from speedrules.core.checks import MAX_TIME
+from speedrules.judge.referee import referee_path, referee_text
 
 pytestmark = pytest.mark.fuzz
 
@@ -977,8 +977,8 @@ _CHILD = r"""
 import json, resource, sys, time, io, contextlib
 resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 import speedrules
-from speedrules import cli
-from speedrules.referee import referee_text
+from speedrules.cli import main as cli
+from speedrules.judge.referee import referee_text
 mode, target, extra = sys.argv[1], sys.argv[2], sys.argv[3:]
 def run(label, fn):
     start = time.perf_counter()

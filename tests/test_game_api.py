@@ -122,7 +122,7 @@ def test_str_of_a_game_draws_the_table_and_a_verdict_prints_its_report() -> None
     assert "pile 1  JC (2 cards)" in lines[4]
     verdict = speedrules.referee(game.to_log())
     assert repr(verdict) == "<Verdict speed: 1 deal, valid>"
-    from speedrules.referee import render_verdict
+    from speedrules.judge.referee import render_verdict
 
     assert str(verdict) == render_verdict(verdict, "<written log>")  # named as the log is (game.to_log().name)
     assert str(verdict).startswith("<written log>: speed: valid")
@@ -153,7 +153,7 @@ def _candidates(game: Game, rng: random.Random) -> list[object]:
 def test_in_legal_is_exactly_in_the_listed_actions(name: str, seed: int, steps: int) -> None:
     game, _ = _played(name, seed, steps)
     rng = random.Random(seed)
-    from speedrules.game import LegalActions
+    from speedrules.speed.game import LegalActions
 
     views = [(game.legal, game.legal_actions())]
     views += [(LegalActions(game, s), game.legal_actions(s)) for s in range(game.variant.players)]

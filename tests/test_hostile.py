@@ -29,11 +29,11 @@ import pytest
 
 import speedrules
 from speedrules import Card, Draw, Game, IllegalActionError, Play, deal, load_variant, variant_from_document
-from speedrules.cli import main
-from speedrules.documents import MAX_VARIANT_BYTES, brief
-from speedrules.errors import InvalidActionError, SpeedrulesError
-from speedrules.log import LogError, iter_log_lines, parse_log, read_log
-from speedrules.referee import referee_path, referee_text
+from speedrules.cli.main import main
+from speedrules.core.documents import MAX_VARIANT_BYTES, brief
+from speedrules.core.errors import InvalidActionError, SpeedrulesError
+from speedrules.judge.referee import referee_path, referee_text
+from speedrules.logs.log import LogError, iter_log_lines, parse_log, read_log
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 LOGS = HOSTILE / "logs"
@@ -492,7 +492,7 @@ def test_a_duplicate_key_anywhere_in_a_json_log_is_refused(place: str, colons_in
         referee_text(bad, "log.json")
     assert str(info.value).startswith("log.json: line 1, column ")
     with pytest.raises(LogError, match="duplicate key"):
-        parse_log(speedrules.log.parse_log_text(bad, "log.json"), "log.json")
+        parse_log(speedrules.logs.log.parse_log_text(bad, "log.json"), "log.json")
 
 
 def _junk_calls() -> list[tuple[str, Any]]:
@@ -549,7 +549,7 @@ def test_a_variant_is_taken_by_name_wherever_a_variant_is_taken() -> None:
 
 def test_a_json_document_reads_the_same_from_a_yaml_file(tmp_path: Path) -> None:
     """JSON is YAML 1.2, not quite 1.1: PyYAML alone would read ``1e+308`` or ``1.5e3`` as text."""
-    from speedrules.documents import parse_text
+    from speedrules.core.documents import parse_text
 
     text = '{"a": 1e+308, "b": 1.5e3, "c": -2E-3, "d": 12, "e": "1e5", "f": 0.5}'
     assert parse_text("--- \n" + text, "doc.yaml") == json.loads(text)

@@ -20,13 +20,14 @@ from typing import Any
 
 import pytest
 
-from speedrules import LogError, parse_log, referee, rules
-from speedrules.cli import main
-from speedrules.kernel import Kernel
-from speedrules.log import parse_log_text
-from speedrules.referee import referee_data, referee_text
-from speedrules.spit import SpitKernel
-from speedrules.verdicts import MAX_CORRECTIONS, Verdict, corrections_spent
+from speedrules import LogError, parse_log, referee
+from speedrules.cli.main import main
+from speedrules.core import rules
+from speedrules.judge.referee import referee_data, referee_text
+from speedrules.judge.verdicts import MAX_CORRECTIONS, Verdict, corrections_spent
+from speedrules.logs.log import parse_log_text
+from speedrules.speed.kernel import Kernel
+from speedrules.spit.kernel import SpitKernel
 
 REPO = Path(__file__).resolve().parent.parent
 

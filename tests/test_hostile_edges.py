@@ -3,7 +3,7 @@
 1. YAML nested in brackets hundreds deep (a log, a variant file, a line of an archive):
    refused at once, with its line, where PyYAML's scanner used to pay for every token once
    per open bracket around it (5 s for a 78 KB log);
-2. times and indices: one limit (``speedrules.checks``) in every reader, the schema, the
+2. times and indices: one limit (``speedrules.core.checks``) in every reader, the schema, the
    position notation and the API, located at the field (``deals[0].events[0].t``);
 4. the action notation is ASCII: another script's digit is an ``InvalidActionError``, never a
    bare ``ValueError`` nor a pile it does not spell (the property that any text is refused or
@@ -35,7 +35,6 @@ from speedrules import (
     LogError,
     SpitGame,
     VariantError,
-    cli,
     load_variant,
     parse_action,
     parse_log,
@@ -43,11 +42,12 @@ from speedrules import (
     read_log,
     referee,
 )
-from speedrules import documents as documents_module
-from speedrules.checks import MAX_INDEX, MAX_TIME
-from speedrules.documents import MAX_YAML_CHARS, MAX_YAML_FLOW_DEPTH, parse_text, replacing, write_file
-from speedrules.log import log_schema, write_log
-from speedrules.referee import referee_data, referee_text
+from speedrules.cli import main as cli
+from speedrules.core import documents as documents_module
+from speedrules.core.checks import MAX_INDEX, MAX_TIME
+from speedrules.core.documents import MAX_YAML_CHARS, MAX_YAML_FLOW_DEPTH, parse_text, replacing, write_file
+from speedrules.judge.referee import referee_data, referee_text
+from speedrules.logs.log import log_schema, write_log
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEED_LOG = json.loads((ROOT / "examples" / "tied-deal.json").read_text(encoding="utf-8"))
@@ -286,7 +286,7 @@ def test_a_lone_surrogate_anywhere_is_refused_at_its_place(
     bad = copy.deepcopy(doc)
     spoil(bad)
     where = place.format(last=len(bad["deals"]) - 1)
-    texts = {".json": json.dumps(bad), ".yaml": speedrules.documents.dump_yaml(bad)}  # "\\ud800" escapes in both
+    texts = {".json": json.dumps(bad), ".yaml": speedrules.core.documents.dump_yaml(bad)}  # "\\ud800" escapes in both
     for suffix, text in texts.items():
         path = tmp_path / f"odd{suffix}"
         path.write_text(text, encoding="utf-8")
@@ -427,7 +427,7 @@ def test_replacing_gives_up_the_new_file_on_any_error(tmp_path: Path) -> None:
                                   ["simulate", "speed", "-n", "\u0662"]])
 def test_command_line_numbers_are_ascii_digits(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """int() reads an Arabic-Indic digit as a number; an argument's number is ASCII, as the notation's is."""
-    from speedrules.cli import main
+    from speedrules.cli.main import main
 
     assert main(argv) == 2
     assert "must be" in capsys.readouterr().err

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from speedrules import documents
-from speedrules.documents import DocumentError, parse_json
+from speedrules.core import documents
+from speedrules.core.documents import DocumentError, parse_json
 
 
 def _reference(text: str) -> Any:

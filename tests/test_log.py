@@ -20,7 +20,7 @@ import pytest
 
 import speedrules
 from speedrules import Game, LogError, deal, load_variant, log_from_games, read_log, referee, variant_names, write_log
-from speedrules.log import canonical, iter_log_lines, parse_log
+from speedrules.logs.log import canonical, iter_log_lines, parse_log
 
 NAMES = {2: ["Ann", "no"], 3: ["Ann", "1e3", "Zoë"], 4: ["Ann", "null", "- x", "a: b"]}
 """Display names, some of them words YAML would read as something else if written bare."""

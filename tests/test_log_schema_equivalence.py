@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import deal, load_variant, log_from_games
-from speedrules.checks import MAX_INDEX, MAX_TIME
-from speedrules.log import LogError, _compile, log_schema, parse_log
-from speedrules.variant import Family
+from speedrules.core.checks import MAX_INDEX, MAX_TIME
+from speedrules.core.variant import Family
+from speedrules.logs.log import LogError, _compile, log_schema, parse_log
 
 SCHEMA = log_schema(Family.SPEED)  # schemas/log.schema.json with its deals in the Speed form
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -102,7 +102,7 @@ KEYS = ["type", "t", "player", "pile", "card", "cards", "as", "reserves", "forma
         "deals", "layout", "events", "hands", "draw", "starters", "colour", "x", "", "stock", "spit", "to"]
 LIMITS = [MAX_TIME, MAX_TIME + 1, float(MAX_TIME), float(MAX_TIME + 1), MAX_INDEX, MAX_INDEX + 1,
           float(MAX_INDEX), float(MAX_INDEX + 1)]
-"""The limits of speedrules.checks (a time's, an index's) and the values just past them: the
+"""The limits of speedrules.core.checks (a time's, an index's) and the values just past them: the
 schema's maximum and the readers' must be the same number."""
 NUMBERS = [0, 1, 2, 3, -1, -0.0, 0.0, 1.0, 2.0, 1.5, -1.0, 1e20, 2**63, 10**30, True, False, *LIMITS]
 

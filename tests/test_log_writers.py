@@ -34,12 +34,12 @@ from speedrules import (
     referee,
     write_log,
 )
-from speedrules import rules as rule_ids
-from speedrules.actions import REVEAL, STUCK
-from speedrules.kernel import Kernel
-from speedrules.log import log_from_text, log_schema
-from speedrules.referee import referee_data, referee_text, render_verdict
-from speedrules.variant import Family
+from speedrules.core import rules as rule_ids
+from speedrules.core.variant import Family
+from speedrules.judge.referee import referee_data, referee_text, render_verdict
+from speedrules.logs.log import log_from_text, log_schema
+from speedrules.speed.actions import REVEAL, STUCK
+from speedrules.speed.kernel import Kernel
 
 LOGS = Path(__file__).parent / "logs"
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -156,7 +156,7 @@ def test_a_jam_declaration_reads_and_judges_the_same_every_way() -> None:
     text = json.dumps(near)
     assert referee_text(text, "x").to_json() == referee(log).to_json() == referee_data(near, "x").to_json()
     assert parse_spit_action("jam") == Jam() and str(Jam()) == "jam" and Jam().to_json(t=3) == {"type": "jam", "t": 3}
-    assert parse_log(game.to_log_data()).rounds[-1].events[-1][0] == speedrules.spit.JAM
+    assert parse_log(game.to_log_data()).rounds[-1].events[-1][0] == speedrules.spit.kernel.JAM
 
 
 def test_corrections_ignore_a_false_jam() -> None:

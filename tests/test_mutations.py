@@ -16,7 +16,7 @@ corruption that only bites later (a deleted draw makes a later play impossible) 
 predicted at the event where it bites.
 
 Where several rules are broken at once the predictor reports the first in the check
-order of speedrules/game.py (documented in docs/rules.md, "Which rule an event breaks
+order of speedrules/speed/game.py (documented in docs/rules.md, "Which rule an event breaks
 first"); each such place is marked "ORDER" below.
 """
 
@@ -32,7 +32,7 @@ import pytest
 
 import speedrules
 from speedrules import Card, Draw, Flip, Game, Play, Rebuild, Reveal, Stuck, Variant, deal, load_variant, variant_names
-from speedrules.log import parse_log
+from speedrules.logs.log import parse_log
 
 # ----------------------------------------------------------------------------- the rule texts
 

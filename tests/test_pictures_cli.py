@@ -17,8 +17,9 @@ from fuzzing import FUZZ_EXAMPLES, run_cli, seed_documents
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speedrules import Game, Log, SpitGame, read_log, referee, svg
-from speedrules.cli import main
+from speedrules import Game, Log, SpitGame, read_log, referee
+from speedrules.cli.main import main
+from speedrules.show import svg
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -254,14 +255,14 @@ def test_view_writes_one_page_for_a_log_or_an_archive(capsys: pytest.CaptureFixt
 
 def test_view_refuses_a_page_too_big_before_drawing_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import speedrules.pictures
+    import speedrules.cli.pictures
 
-    monkeypatch.setattr(speedrules.pictures, "MAX_FRAMES", 100)
+    monkeypatch.setattr(speedrules.cli.pictures, "MAX_FRAMES", 100)
     judged: list[str] = []
     drawn: list[str] = []
-    judge, draw = speedrules.pictures.referee, speedrules.pictures.replay_deals
-    monkeypatch.setattr(speedrules.pictures, "referee", lambda log, **k: judged.append(log.name) or judge(log, **k))
-    monkeypatch.setattr(speedrules.pictures, "replay_deals",
+    judge, draw = speedrules.cli.pictures.referee, speedrules.cli.pictures.replay_deals
+    monkeypatch.setattr(speedrules.cli.pictures, "referee", lambda log, **k: judged.append(log.name) or judge(log, **k))
+    monkeypatch.setattr(speedrules.cli.pictures, "replay_deals",
                         lambda log, *a, **k: drawn.append(log.name) or draw(log, *a, **k))
     games = archive(tmp_path, FINISHED, ILLEGAL)
     code, stdout, err = run(capsys, "view", str(games), "-o", str(tmp_path / "r.html"))
@@ -301,7 +302,7 @@ def peak_memory(work: Any) -> int:
 
 def test_render_of_a_long_round_draws_one_table_without_a_game_per_event(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import speedrules.pictures
+    import speedrules.cli.pictures
 
     log = gap_log(tmp_path, 20_000)
     out = tmp_path / "t.svg"
@@ -315,7 +316,7 @@ def test_render_of_a_long_round_draws_one_table_without_a_game_per_event(
 
     monkeypatch.setattr(SpitGame, "apply", counted("apply", SpitGame.apply))
     monkeypatch.setattr(Log, "spit_actions", counted("actions", Log.spit_actions))
-    monkeypatch.setattr(speedrules.pictures, "table_svg", counted("table", speedrules.pictures.table_svg))
+    monkeypatch.setattr(speedrules.cli.pictures, "table_svg", counted("table", speedrules.cli.pictures.table_svg))
     code, stdout, err = run(capsys, "render", str(log), "-o", str(out))
     assert (code, err) == (0, "") and stdout == f"{out}: {log} round 0, after 20007 events\n"
     assert calls == {"apply": 0, "table": 1, "actions": 0}  # one table; no action, no game per event
@@ -336,11 +337,11 @@ def test_render_costs_about_what_judging_costs_in_memory(capsys: pytest.CaptureF
 
 def test_view_counts_its_tables_before_it_judges(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    import speedrules.pictures
+    import speedrules.cli.pictures
 
     log = gap_log(tmp_path, 20_000)
     judged: list[str] = []
-    monkeypatch.setattr(speedrules.pictures, "referee", lambda log, **k: judged.append(log.name))
+    monkeypatch.setattr(speedrules.cli.pictures, "referee", lambda log, **k: judged.append(log.name))
     code, stdout, err = run(capsys, "view", str(log), "-o", str(tmp_path / "r.html"))
     assert (code, stdout, judged) == (2, "", [])
     assert err == f"speedrules: {log}: holds more than 5000 tables, too many for one page: pick deals with --deal\n"

@@ -1,4 +1,4 @@
-"""Plots of simulated play (speedrules.plot): drawn for Speed and Spit, several variants side by
+"""Plots of simulated play (speedrules.show.plot): drawn for Speed and Spit, several variants side by
 side, the same file for the same run, and a clear message without matplotlib."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from speedrules import simulate, summarize
-from speedrules.plot import INSTALL_HINT, Run, matplotlib_missing, plot_runs
+from speedrules.show.plot import INSTALL_HINT, Run, matplotlib_missing, plot_runs
 
 pytest.importorskip("matplotlib", reason="the plot extra is not installed (pip install -e '.[test]')")
 

@@ -1,4 +1,4 @@
-"""The position notation (Game.position / Game.from_position, speedrules.position), repr(game),
+"""The position notation (Game.position / Game.from_position, speedrules.speed.position), repr(game),
 and games comparing equal by state.
 
 The central property: a game rebuilt from its position is the same game from then on, for
@@ -25,7 +25,7 @@ from speedrules import (
     load_variant,
     variant_from_document,
 )
-from speedrules.position import Position
+from speedrules.speed.position import Position
 from speedrules.strategies import games
 
 

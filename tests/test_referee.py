@@ -321,7 +321,7 @@ def test_a_rebuild_holds_the_cards_exactly_when_they_sort_the_same(stacks: list[
     """``kernel.holds_cards``, the kernel's multiset test (rule ``rebuild.cards``, the deck of a
     deal), counts codes: it agrees with sorting both sides, on near misses (the wanted cards shuffled into
     stacks, one changed, added or dropped) as on strangers, codes out of range included."""
-    from speedrules.kernel import card_counts, holds_cards
+    from speedrules.speed.kernel import card_counts, holds_cards
 
     def same_cards(held: list[list[int]], cards: list[int]) -> bool:
         return holds_cards(held, card_counts(cards))

@@ -1,4 +1,4 @@
-"""The replay of logged games (speedrules.replay): the frames of each deal, the page that steps
+"""The replay of logged games (speedrules.show.replay): the frames of each deal, the page that steps
 through them, and that page opened in a real headless browser (Debian's chromium, driven by
 playwright), looked at as a person would: stepping moves the table, a violation is shown.
 
@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from speedrules import Game, IllegalActionError, SpitGame, read_log, referee, svg
-from speedrules.replay import (
+from speedrules import Game, IllegalActionError, SpitGame, read_log, referee
+from speedrules.show import svg
+from speedrules.show.replay import (
     MAX_FRAMES,
     DealReplay,
     EventLine,
@@ -204,7 +205,7 @@ def test_a_deal_too_long_for_a_page_is_refused_before_it_is_drawn(tmp_path: Path
     path.write_text(gap_log_text(MAX_FRAMES), encoding="utf-8")
     log = read_log(path)
     drawn: list[int] = []
-    monkeypatch.setattr("speedrules.replay.table_svg", lambda *a, **k: drawn.append(1) or "<svg/>")
+    monkeypatch.setattr("speedrules.show.replay.table_svg", lambda *a, **k: drawn.append(1) or "<svg/>")
     with pytest.raises(ValueError, match=f"round 0 of .* has {event_count(log, 0) + 1} tables, too many for one "
                                          f"page \\(at most {MAX_FRAMES}\\)"):
         replay_deal(log, 0)
@@ -422,7 +423,7 @@ def test_a_deal_whose_layout_breaks_a_rule_says_so(browser: Any, tmp_path: Path)
 
 def test_huge_names_are_cut_in_the_event_list(tmp_path: Path) -> None:
     from speedrules import deal
-    from speedrules.replay import NAME_LIMIT
+    from speedrules.show.replay import NAME_LIMIT
 
     game = deal("speed", seed=1)
     game.reveal()

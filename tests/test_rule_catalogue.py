@@ -1,10 +1,10 @@
 """The rule catalogue is defined once and agrees everywhere it shows.
 
-Rule ids are a public contract (issue 10): ``speedrules.rules`` defines each one once, as a
+Rule ids are a public contract (issue 10): ``speedrules.core.rules`` defines each one once, as a
 constant and as a row of ``RULES``.  These tests hold the other places to that table:
 
 - docs/rules.md lists exactly the ids of ``RULES``, in the same order;
-- every constant of ``speedrules.rules`` is a rule's id, and every rule has one constant;
+- every constant of ``speedrules.core.rules`` is a rule's id, and every rule has one constant;
 - every rule can actually be broken: tests/logs holds a log, ``<id>.trigger.json``, whose
   first violation is that rule, and a near miss, ``<id>.near-miss.json``, that is valid.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import speedrules
-from speedrules import rules
+from speedrules.core import rules
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "rules.md"

@@ -16,12 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import speedrules
-from speedrules import log as log_module
-from speedrules import parallel
-from speedrules.cli import main
-from speedrules.parallel import Job, Part, judge_job, render
-from speedrules.referee import referee_path
-from speedrules.summary import Summary
+from speedrules.cli.main import main
+from speedrules.judge import parallel
+from speedrules.judge.parallel import Job, Part, judge_job, render
+from speedrules.judge.referee import referee_path
+from speedrules.judge.summary import Summary
+from speedrules.logs import log as log_module
 
 
 def test_log_errors_cross_processes_whole() -> None:

@@ -33,7 +33,6 @@ from speedrules import (
     SimResult,
     SimulationError,
     VariantError,
-    cli,
     deal,
     iter_log_lines,
     load_variant,
@@ -43,7 +42,8 @@ from speedrules import (
     summarize,
     variant_names,
 )
-from speedrules.simulation import FLIP_PAUSE_MS, REBUILD_MS, percentile, wilson_interval
+from speedrules.cli import main as cli
+from speedrules.sim.simulation import FLIP_PAUSE_MS, REBUILD_MS, percentile, wilson_interval
 
 REPO = Path(__file__).resolve().parent.parent
 

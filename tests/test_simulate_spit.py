@@ -27,20 +27,20 @@ from speedrules import (
     Slap,
     Spit,
     StockPlay,
-    cli,
     deal_spit,
     load_variant,
-    rules,
     simulate,
     summarize,
     variant_names,
 )
-from speedrules.bots import SpitBot, SpitView, spit_options
-from speedrules.referee import referee_text
-from speedrules.simulation import MAX_EVENTS, MAX_ROUNDS, SPIT_PAUSE_MS
-from speedrules.spit import SPIT as SPIT_KIND
-from speedrules.spit import SpitKernel
-from speedrules.spitlog import code_event, layout_codes
+from speedrules.cli import main as cli
+from speedrules.core import rules
+from speedrules.judge.referee import referee_text
+from speedrules.sim.bots import SpitBot, SpitView, spit_options
+from speedrules.sim.simulation import MAX_EVENTS, MAX_ROUNDS, SPIT_PAUSE_MS
+from speedrules.spit.kernel import SPIT as SPIT_KIND
+from speedrules.spit.kernel import SpitKernel
+from speedrules.spit.reader import code_event, layout_codes
 
 SPIT_VARIANTS = variant_names("spit")
 

@@ -15,8 +15,9 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import speedrules
-from speedrules import Slap, Spit, SpitGame, StockPlay, deal_spit, parse_log, referee, rules
-from speedrules.actions import GapMove, SpitAction
+from speedrules import Slap, Spit, SpitGame, StockPlay, deal_spit, parse_log, referee
+from speedrules.core import rules
+from speedrules.speed.actions import GapMove, SpitAction
 
 VARIANTS = speedrules.variant_names("spit")
 
@@ -127,7 +128,7 @@ def test_an_early_spit_is_taken_back() -> None:
 
 
 def test_a_void_round_in_the_text_report() -> None:
-    from speedrules.referee import render_verdict
+    from speedrules.judge.referee import render_verdict
 
     for seed in range(300):
         game = deal_spit("spit", seed=seed)

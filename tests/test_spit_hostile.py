@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speedrules import LogError
-from speedrules.referee import referee_text
+from speedrules.judge.referee import referee_text
 
 GAME = json.loads((Path(__file__).parent.parent / "examples" / "spit-game.json").read_text(encoding="utf-8"))
 
@@ -81,8 +81,8 @@ def test_a_long_walk_of_row_moves_is_judged_in_bounded_time(variant: str) -> Non
     row; with no spit card left every event asks whether the round has jammed (with pairing, by
     a search).  20,000 such events are judged in bounded time."""
     from speedrules import load_variant
-    from speedrules.cards import code_of
-    from speedrules.spit import MOVE, SPIT, SpitKernel
+    from speedrules.core.cards import code_of
+    from speedrules.spit.kernel import MOVE, SPIT, SpitKernel
 
     def codes(texts: str) -> list[int]:
         return [code_of(t) for t in texts.split()]

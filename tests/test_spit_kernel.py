@@ -1,4 +1,4 @@
-"""Property tests of Spit's rules (:mod:`speedrules.spit`, :mod:`speedrules.spitgame`) against
+"""Property tests of Spit's rules (:mod:`speedrules.spit.kernel`, :mod:`speedrules.spit.game`) against
 the independent reference model ``tests/spit_model.py`` and the rule text (seed 002), for every
 bundled Spit variant.
 
@@ -38,17 +38,17 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import speedrules
-from speedrules import rules
-from speedrules.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
-from speedrules.cards import TEXT_OF, Card, code_of
-from speedrules.errors import IllegalActionError
-from speedrules.ranks import KEY_OF_CODE
-from speedrules.spit import CHOOSE, JAM, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
-from speedrules.spit import PLAY as PLAY_KIND
-from speedrules.spit import SPIT as SPIT_KIND
-from speedrules.spitgame import SpitGame, SpitLayout, check_spit_layout, deal_spit
-from speedrules.variant import Claim, Stuck
-from speedrules.variant import Jam as JamRule
+from speedrules.core import rules
+from speedrules.core.cards import TEXT_OF, Card, code_of
+from speedrules.core.errors import IllegalActionError
+from speedrules.core.ranks import KEY_OF_CODE
+from speedrules.core.variant import Claim, Stuck
+from speedrules.core.variant import Jam as JamRule
+from speedrules.speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
+from speedrules.spit.game import SpitGame, SpitLayout, check_spit_layout, deal_spit
+from speedrules.spit.kernel import CHOOSE, JAM, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
+from speedrules.spit.kernel import PLAY as PLAY_KIND
+from speedrules.spit.kernel import SPIT as SPIT_KIND
 
 VARIANTS = speedrules.variant_names("spit")
 DECK_TEXTS = Counter(M.DECK)

@@ -21,10 +21,10 @@ from speedrules import (
     deal_spit,
     parse_log,
     referee,
-    rules,
 )
-from speedrules.actions import Choose, SpitAction
-from speedrules.spitgame import decode, encode
+from speedrules.core import rules
+from speedrules.speed.actions import Choose, SpitAction
+from speedrules.spit.game import decode, encode
 
 VARIANTS = speedrules.variant_names("spit")
 

@@ -1,4 +1,4 @@
-"""A Spit log's structure: ``speedrules.spitlog`` (with the envelope check shared with Speed)
+"""A Spit log's structure: ``speedrules.spit.reader`` (with the envelope check shared with Speed)
 accepts exactly what schemas/log.schema.json accepts in its Spit form (every deal a
 ``spit_deal``), as ``tests/test_log_schema_equivalence.py`` proves for Speed.  Valid documents
 come from real games of every Spit variant; the same corruptions as for Speed (values of every
@@ -21,9 +21,9 @@ from test_log_schema_equivalence import hypothesis_chooser, mutate, random_choos
 
 import speedrules
 from speedrules import LogError, Spit, StockPlay, deal_spit, parse_log
-from speedrules.log import log_schema, top_is_valid
-from speedrules.spitlog import document_problem
-from speedrules.variant import Family
+from speedrules.core.variant import Family
+from speedrules.logs.log import log_schema, top_is_valid
+from speedrules.spit.reader import document_problem
 
 VALIDATOR = jsonschema.Draft202012Validator(log_schema(Family.SPIT))
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "spit-game.json"

@@ -1,6 +1,6 @@
 """The Spit position notation: ``SpitGame.position()`` writes the whole state of a game within a
 round as one line and ``SpitGame.from_position`` reads it back, checked against the variant
-(``speedrules.position.SpitPosition``)."""
+(``speedrules.speed.position.SpitPosition``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import InvalidActionError, InvalidArgumentError, SpitGame, deal_spit, strategies
-from speedrules.actions import GapMove, Slap, Spit, SpitAction, StockPlay
-from speedrules.errors import PositionError, SpitPositionError
-from speedrules.position import SpitPosition
+from speedrules.core.errors import PositionError, SpitPositionError
+from speedrules.speed.actions import GapMove, Slap, Spit, SpitAction, StockPlay
+from speedrules.speed.position import SpitPosition
 
 
 def random_action(rng: random.Random, game: SpitGame) -> SpitAction:

@@ -10,8 +10,8 @@ import pytest
 
 import speedrules
 from speedrules import InvalidArgumentError, VariantError, deal, deal_spit, load_variant, variant_from_document
-from speedrules.cli import main
-from speedrules.spit import row_shape
+from speedrules.cli.main import main
+from speedrules.spit.kernel import row_shape
 
 ISSUE_NAMES = ("spit", "spit-first-out-chooses", "spit-pairing", "spit-four-piles", "spit-eleven-middle",
                "spit-alternate-colours", "spit-rounds", "spit-lax-stuck", "spit-turn-up")

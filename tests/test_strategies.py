@@ -6,7 +6,7 @@ from hypothesis import given, settings
 
 import speedrules
 from speedrules import strategies
-from speedrules.dealing import check_layout
+from speedrules.speed.dealing import check_layout
 
 
 @settings(max_examples=25, derandomize=True)
@@ -44,7 +44,7 @@ def test_spit_variants_are_bundled_spit_variants(variant: speedrules.Variant) ->
 @given(strategies.spit_variants(), strategies.spit_layouts("spit-four-piles"))
 def test_spit_layouts_are_first_rounds_of_their_variant(variant: speedrules.Variant,
                                                         layout: speedrules.SpitLayout) -> None:
-    from speedrules.spitgame import check_spit_layout
+    from speedrules.spit.game import check_spit_layout
 
     assert check_spit_layout(speedrules.load_variant("spit-four-piles"), layout.codes(), None) is None
     assert [len(p) for p in layout.stock[0]] == [1, 2, 3, 4]

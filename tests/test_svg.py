@@ -1,4 +1,4 @@
-"""The table as SVG (speedrules.svg): well-formed, showing what the game holds, stable for fixed
+"""The table as SVG (speedrules.show.svg): well-formed, showing what the game holds, stable for fixed
 seeds (golden files), and safe with hostile names.
 
 The golden pictures are in tests/golden/.  After a deliberate change to the drawing, write them
@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 import speedrules
-from speedrules import Card, Game, Play, Spit, SpitGame, StockPlay, deal, deal_spit, read_log, referee, svg
+from speedrules import Card, Game, Play, Spit, SpitGame, StockPlay, deal, deal_spit, read_log, referee
+from speedrules.show import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules import Call, Card, Game, IllegalActionError, Layout, Pickup, Play, Reveal, Variant, referee
-from speedrules.log import parse_log
-from speedrules.referee import score_match
+from speedrules.judge.referee import score_match
+from speedrules.logs.log import parse_log
 
 
 def make_layout(variant: Variant, hands: Sequence[Sequence[str]], starters: Sequence[str],
@@ -63,7 +63,7 @@ def log_of(variant: Variant, layout: Layout, events: list[dict[str, Any]], deals
 
 
 def _ref(variant: Variant) -> Any:
-    from speedrules.log import variant_reference
+    from speedrules.logs.log import variant_reference
 
     return variant_reference(variant)
 

@@ -554,7 +554,7 @@ def test_mutated_files_load_or_raise_variant_error(mutations: list[tuple[str, st
 def test_the_step_table_is_ranks_step(name: str) -> None:
     """A variant's ``tables.steps`` (the direction of a run, read by the kernel a card at a time)
     is ``ranks.step`` for every top and rank it may meet, wild and empty tops included."""
-    from speedrules.ranks import WILD, step
+    from speedrules.core.ranks import WILD, step
 
     v = load_variant(name)
     steps = v.tables.steps
@@ -576,7 +576,7 @@ def _refusal(ref: str) -> str:
 
 def test_a_misspelt_variant_name_gets_the_same_suggestion_everywhere(tmp_path: Path,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    from speedrules.cli import main
+    from speedrules.cli.main import main
 
     # load_variant (it listed all the bundled names, with no suggestion)
     with pytest.raises(VariantError) as caught:
@@ -634,11 +634,12 @@ def test_a_misspelt_field_or_value_gets_a_suggestion_in_variant_files_and_logs(t
 
 
 def test_the_suggestion_is_made_in_one_place() -> None:
-    """``speedrules.errors.did_you_mean`` is the only user of difflib in the package."""
+    """``speedrules.core.errors.did_you_mean`` is the only user of difflib in the package."""
     package = Path(speedrules.__file__).parent
-    users = sorted(p.name for p in package.glob("*.py") if "difflib" in p.read_text(encoding="utf-8"))
-    assert users == ["errors.py"]
-    from speedrules.errors import did_you_mean
+    users = sorted(p.relative_to(package).as_posix() for p in package.rglob("*.py")
+                   if "difflib" in p.read_text(encoding="utf-8"))
+    assert users == ["core/errors.py"]
+    from speedrules.core.errors import did_you_mean
 
     assert did_you_mean("speed-dubles", variant_names()) == SUGGESTION
     assert did_you_mean("s" * 65, ["s" * 64]) == ""  # a hostile text is not compared at all

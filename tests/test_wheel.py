@@ -71,7 +71,7 @@ def test_wheel_holds_the_package_data(installed: tuple[Path, Path, Path]) -> Non
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-        assert "speedrules = speedrules.cli:main" in zf.read(entry_points).decode()
+        assert "speedrules = speedrules.cli.main:main" in zf.read(entry_points).decode()
     assert {f"speedrules/variants/{n}.yaml" for n in SOURCE_NAMES} <= names
     assert "speedrules/schemas/variant.schema.json" in names
     assert "speedrules/py.typed" in names

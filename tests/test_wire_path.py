@@ -1,12 +1,12 @@
 """The referee's reading of JSON text straight into the wire structs gives the long way's answer.
 
-``referee_text`` first decodes a log's JSON text into :mod:`speedrules.wire`'s msgspec
-structs and codes the events from them (:func:`speedrules.coding.wire_coded`); whatever
+``referee_text`` first decodes a log's JSON text into :mod:`speedrules.speed.wire`'s msgspec
+structs and codes the events from them (:func:`speedrules.speed.coding.wire_coded`); whatever
 that refuses is read the long way (the text parsed to data, checked by the structural check,
 judged by ``referee_data``).  For real logs and their corruptions, written out as text in
 several ways (compact, spaced, with colons inside strings, with a key repeated), the two
 must give the same verdict, or the same error.  ``read_log`` reads a log the same two ways
-(:func:`speedrules.log.log_from_text`): the two must give the same :class:`~speedrules.Log`
+(:func:`speedrules.logs.log.log_from_text`): the two must give the same :class:`~speedrules.Log`
 (the same coded deals, names and document), or the same error.
 """
 
@@ -26,8 +26,8 @@ from test_fast_path import ODD_VALUES, corrupt_event, full_logs
 from test_log_schema_equivalence import bases, hypothesis_chooser, mutate, random_chooser
 
 import speedrules
-from speedrules.log import LogError, log_from_text, parse_log, parse_log_text
-from speedrules.referee import referee_data, referee_text
+from speedrules.judge.referee import referee_data, referee_text
+from speedrules.logs.log import LogError, log_from_text, parse_log, parse_log_text
 
 
 def answer(judge: Any, text: str) -> Any:
@@ -92,8 +92,8 @@ def test_simulated_logs_take_the_wire_path(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("the long way was taken")
 
     logs = [reading(read_long_way, t) for t in texts]
-    monkeypatch.setattr(importlib.import_module("speedrules.referee"), "referee_data", no_long_way)
-    monkeypatch.setattr(importlib.import_module("speedrules.log"), "parse_log", no_long_way)
+    monkeypatch.setattr(importlib.import_module("speedrules.judge.referee"), "referee_data", no_long_way)
+    monkeypatch.setattr(importlib.import_module("speedrules.logs.log"), "parse_log", no_long_way)
     for text, want, log in zip(texts, expected, logs, strict=True):
         assert answer(fast_way, text) == want
         assert reading(read_fast_way, text) == log
@@ -176,8 +176,8 @@ def test_the_wire_structs_take_exactly_the_card_spellings_the_schema_takes() -> 
     log with any other card text leaves the wire path and is refused the long way."""
     import typing
 
-    from speedrules.cards import CODE_OF_TEXT
-    from speedrules.wire import Card
+    from speedrules.core.cards import CODE_OF_TEXT
+    from speedrules.speed.wire import Card
 
     assert set(typing.get_args(Card)) == set(CODE_OF_TEXT)
     doc = json.loads(full_logs()[0])
@@ -192,7 +192,7 @@ def test_every_wire_event_holds_its_time_last_and_its_fields_where_the_coding_re
     """``wire_coded`` reads an event's fields by position (``msgspec.structs.astuple``): the
     time last in every kind, and each kind's fields in the order it reads them (which is
     also the order ``event_wire`` writes a log's keys in)."""
-    from speedrules import wire
+    from speedrules.speed import wire
 
     kinds = typing_args(wire.WireEvent)
     assert {k.__struct_config__.tag for k in kinds} == {"reveal", "play", "draw", "flip", "rebuild", "call", "pickup",
@@ -215,7 +215,7 @@ def typing_args(union: Any) -> tuple[Any, ...]:
 
 def coded_records() -> st.SearchStrategy[tuple[Any, ...]]:
     """Coded events of every kind as the kernel records them: ``(kind, player, pile, cards, declared, t)``."""
-    from speedrules.coding import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL, STUCK
+    from speedrules.speed.coding import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL, STUCK
 
     seat, pile = st.integers(0, 3), st.integers(0, 3)
     code = st.integers(0, 52)
@@ -240,8 +240,8 @@ def test_an_event_written_from_its_wire_struct_reads_back_as_it_was_coded(record
     the dict (a declared rank list read the way ``compile_event`` reads it)."""
     import msgspec
 
-    from speedrules.coding import compile_event, event_json, event_wire, wire_coded
-    from speedrules.wire import EVENTS
+    from speedrules.speed.coding import compile_event, event_json, event_wire, wire_coded
+    from speedrules.speed.wire import EVENTS
 
     kind, player, pile, cards, declared, t = record
     struct = event_wire(*record)
@@ -267,7 +267,7 @@ def test_the_simulators_event_text_is_the_wire_structs_encoding(records: list[tu
     encoding of their wire structs (the one writer), read back as the same events."""
     import msgspec
 
-    from speedrules.coding import add_event_text, event_wire, events_array
+    from speedrules.speed.coding import add_event_text, event_wire, events_array
 
     # whole-number times, as the simulator's; pile numbers beyond the kept ones too
     timed = [(*r[:2], data.draw(st.sampled_from([r[2], r[2], 8, 9])) if r[2] >= 0 else r[2], *r[3:5],

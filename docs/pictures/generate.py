@@ -10,8 +10,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from speedrules import Spit, deal, deal_spit, svg
-from speedrules.cli import main
+from speedrules import Spit, deal, deal_spit
+from speedrules.cli.main import main
+from speedrules.show import svg
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent

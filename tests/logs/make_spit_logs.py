@@ -27,8 +27,8 @@ from speedrules import (
     StockPlay,
     deal_spit,
 )
-from speedrules.referee import referee_text
-from speedrules.spit import MOVE
+from speedrules.judge.referee import referee_text
+from speedrules.spit.kernel import MOVE
 
 HERE = Path(__file__).parent
 

@@ -1,0 +1,595 @@
+"""Loading variants: bundled names, files and documents, ``extends``, schema and semantic checks.
+
+The pipeline for every variant is the same: read the YAML (see :mod:`.documents`),
+validate it against ``schemas/variant.schema.json``, resolve ``extends`` by a deep
+merge (mappings merge key by key, anything else is replaced), apply the documented
+defaults, run the semantic checks below, and freeze the result into a
+:class:`~speedrules.core.variant.Variant`.  Every problem is collected and raised together
+as a :class:`~speedrules.core.errors.VariantError` whose entries name file and field.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import os
+from collections.abc import Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path, PurePath
+from typing import Any
+
+import attrs
+import jsonschema
+
+from .documents import (
+    MAX_VARIANT_BYTES,
+    MAX_VARIANT_NODES,
+    MORE_PROBLEMS,
+    DocumentError,
+    first_errors,
+    hostile_value,
+    json_path,
+    parse_text,
+    path_problem,
+    read_text,
+    schema_reason,
+)
+from .errors import InvalidArgumentError, VariantError, brief, did_you_mean
+from .variant import (
+    UNNAMED,
+    Call,
+    Claim,
+    Collisions,
+    Family,
+    Jam,
+    JokerDeclare,
+    RankOrder,
+    Rebuild,
+    Refill,
+    RoundsWinner,
+    Scoring,
+    Source,
+    SpitRules,
+    Stuck,
+    Ties,
+    Variant,
+)
+
+DEFAULTS: dict[str, Any] = {
+    "title": None,
+    "description": None,
+    "sources": [],
+    "players": 2,
+    "deck": {"packs": 1, "jokers": 0},
+    "deal": {"hand": 5, "draw": "rest", "piles": 2, "reserves": 5},
+    "ranks": {"order": "cyclic", "same_rank": False, "alternate_colours": False},
+    "hand": {"limit": 5, "refill": "any-time"},
+    "runs": False,
+    "jokers": {"wild": False, "declare": "any", "may_go_out": False, "prevents_flip": True},
+    "rebuild": "keep-tops",
+    "collisions": "first-lands",
+    "ties": "replay",
+    "announce": {"call": "none", "how": "say"},
+    "match": {"scoring": "single", "target": None},
+}
+"""Every field's default: plain two-player Speed (see docs/variant-format.md)."""
+
+SPEED_ONLY = ("deal", "hand", "runs", "jokers", "rebuild", "collisions", "ties", "announce", "match")
+"""The fields only a variant of the Speed family has."""
+SPIT_DEFAULTS: dict[str, Any] = {
+    "row": [1, 2, 3, 4, 5], "pairing": False, "stuck": "strict", "jam": "strict", "claim": "slap", "rounds": None,
+    "winner": "fewer-cards",
+}
+"""The defaults of a Spit variant's ``spit`` mapping: plain Spit (seed 002)."""
+SPIT_HOLDING = 26
+"""The cards each of the two Spit players holds in the first round (002 "deal 26 cards to each")."""
+
+VARIANT_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def data_dir(name: str) -> Traversable:
+    """A data folder shipped in the wheel (``speedrules/<name>``), or the source tree's own."""
+    packaged = resources.files("speedrules").joinpath(name)
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent.parent / name
+
+
+@functools.cache
+def variant_schema() -> dict[str, Any]:
+    """The variant JSON Schema (Draft 2020-12)."""
+    text = data_dir("schemas").joinpath("variant.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+_WHOLE_INTEGERS = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+)
+"""JSON Schema counts ``2.0`` as an integer; a variant's counts must be real ints (they size deals and slices)."""
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
+    )
+    validator: jsonschema.Draft202012Validator = cls(variant_schema())
+    return validator
+
+
+@functools.cache
+def variant_names(family: str | None = None) -> tuple[str, ...]:
+    """The names of the bundled variants, sorted (``speed`` first, the Speed family before
+    Spit's); with ``family`` (``"speed"`` or ``"spit"``), only that family's.
+
+    >>> variant_names("spit")[:2]
+    ('spit', 'spit-alternate-colours')
+    """
+    if family is not None:
+        if family not in ("speed", "spit"):
+            raise InvalidArgumentError(f"a family is 'speed' or 'spit', not {brief(family)}")
+        return tuple(n for n in _all_variant_names() if _load_bundled(n).family == family)
+    return _all_variant_names()
+
+
+@functools.cache
+def _all_variant_names() -> tuple[str, ...]:
+    names = sorted(
+        entry.name[: -len(".yaml")]
+        for entry in data_dir("variants").iterdir()
+        if entry.name.endswith(".yaml")
+    )
+    return tuple(sorted(names, key=lambda n: (n != "speed", n.startswith("spit"), n)))
+
+
+def schema_errors(
+    document: Any, name: str, validator: jsonschema.Draft202012Validator | None = None
+) -> list[tuple[str, str]]:
+    """Every schema violation of ``document``, located as ``name: field.path`` (values quoted shortened)."""
+    validator = validator or _validator()
+    found: list[tuple[str, str]] = []
+    errors, more = first_errors(validator, document)
+    for err in sorted(errors, key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+        where = f"{name}: {json_path(err.absolute_path)}"
+        if err.validator in ("oneOf", "anyOf"):
+            options = [json.dumps(s["const"]) if "const" in s else str(s.get("enum", s.get("type", "?")))
+                       for s in err.validator_value]
+            found.append((where, f"{brief(err.instance)} is not one of the accepted forms ({' or '.join(options)})"))
+        else:
+            found.append((where, schema_reason(err)))
+    if more:
+        found.append((f"{name}: (top level)", MORE_PROBLEMS))
+    return found
+
+
+def _deep_merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = copy.deepcopy(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+MAX_EXTENDS_DEPTH = 32
+"""The longest ``extends`` chain: deeper than any house rule needs, short enough to report well."""
+
+
+@attrs.frozen(slots=True)
+class FileScope:
+    """Where the variant files that a reference names may be read from (the trust policy).
+
+    ``folder`` is where a relative name is looked up (``None``: the current directory).
+    ``confined`` says that the reference comes from something the user did not name
+    (a log, or a file a log reached), so it may name a variant file only inside ``root``:
+    a relative name with a variant suffix, no ``..``, leading to a regular file whose real
+    path (symlinks followed) is inside ``root``.  A confined scope with no ``root`` reads
+    no files at all: only bundled variants.
+    """
+
+    folder: Path | None = None
+    confined: bool = False
+    root: Path | None = None
+
+    @classmethod
+    def trusted(cls, folder: Path | None = None) -> FileScope:
+        """The user's own files: any path, relative ones against ``folder``."""
+        return cls(folder)
+
+    @classmethod
+    def inside(cls, folder: str | Path | None) -> FileScope:
+        """References from a log in ``folder`` (``None``: a log not read from a file)."""
+        root = None if folder is None else Path(folder)
+        return cls(root, True, root)
+
+    def beside(self, path: Path) -> FileScope:
+        """The scope of the references inside the file ``path``: its own folder, same trust."""
+        return attrs.evolve(self, folder=path.parent)
+
+
+def unknown_variant(ref: str) -> str:
+    """The reason for a name that is neither a bundled variant nor a variant file, with the
+    closest bundled name when one is close."""
+    hint = did_you_mean(ref, variant_names())
+    hint += " " if hint else ""
+    return (f"unknown variant {brief(ref)}: not a bundled variant nor a variant file "
+            f"({', '.join(VARIANT_SUFFIXES)}); {hint}`speedrules variants` lists the bundled ones")
+
+
+def _refusal(ref: str, scope: FileScope, *, named_a_file: bool) -> str | None:
+    """Why a confined scope may not read the file ``ref`` names, before the file system is asked:
+    a path that is absolute or climbs out (whatever it names), or any file name at all when
+    the log came from no folder."""
+    parts = PurePath(ref).parts
+    if PurePath(ref).is_absolute() or ref.startswith("~") or "\\" in ref or ".." in parts or not parts:
+        return (f"{brief(ref)} may not be read: a log may name a bundled variant, or a variant file in its own "
+                "folder (a relative path with no '..')")
+    if named_a_file and scope.root is None:
+        return (f"{brief(ref)} is not a bundled variant, and this log was not read from a file, so it may not "
+                "name a variant file (pass the variant to use, or the folder its files are in)")
+    return None
+
+
+class _Resolver:
+    """Resolves one variant and its ``extends`` chain, collecting errors."""
+
+    def __init__(self) -> None:
+        self.chain: list[tuple[str, str]] = []
+
+    def bundled_path(self, name: str) -> Traversable | None:
+        if name in variant_names():
+            return data_dir("variants").joinpath(name + ".yaml")
+        return None
+
+    def load_named(self, ref: str, scope: FileScope, referrer: str) -> tuple[dict[str, Any], str]:
+        """Load a variant by bundled name or path; return its merged raw document and display name."""
+        bundled = self.bundled_path(ref)
+        if bundled is not None:
+            key, display = f"bundled:{ref}", f"{ref}.yaml"
+            text = bundled.read_text(encoding="utf-8")
+            data = self._parse(text, display)
+            return self.resolve(data, display, key, FileScope.inside(None), default_name=ref)
+        problem = path_problem(ref)
+        if problem is not None:
+            raise VariantError([(referrer, f"{brief(ref)} cannot be read: {problem}")])
+        path = Path(ref) if scope.folder is None else scope.folder / ref
+        is_variant_file = path.suffix.lower() in VARIANT_SUFFIXES
+        refused = _refusal(ref, scope, named_a_file=is_variant_file) if scope.confined else None
+        if refused is not None:
+            raise VariantError([(referrer, refused)])
+        if not is_variant_file and (scope.confined or not _exists(path)):
+            raise VariantError([(referrer, unknown_variant(ref))])
+        if scope.confined:
+            assert scope.root is not None
+            real, root = Path(os.path.realpath(path)), Path(os.path.realpath(scope.root))
+            if not real.is_relative_to(root):
+                raise VariantError([(referrer, f"{brief(ref)} may not be read: it leads out of the log's folder")])
+            path = real
+        try:
+            text, display = read_text(path, MAX_VARIANT_BYTES)
+            data = parse_text(text, display, MAX_VARIANT_NODES)
+        except DocumentError as err:
+            if referrer != ref:  # reached through 'extends' or a log: say who pointed there
+                raise VariantError([(referrer, f"{brief(ref)}: {err.location}: {err.reason}")]) from None
+            raise VariantError([(err.location, err.reason)]) from None
+        return self.resolve(data, display, f"file:{path.resolve()}", scope.beside(path), default_name=path.stem)
+
+    @staticmethod
+    def _parse(text: str, name: str) -> Any:
+        try:
+            return parse_text(text, name)
+        except DocumentError as err:
+            raise VariantError([(err.location, err.reason)]) from None
+
+    def resolve(
+        self, data: Any, display: str, key: str, scope: FileScope, *, default_name: str
+    ) -> tuple[dict[str, Any], str]:
+        if not isinstance(data, dict):
+            kind = "empty" if data is None else f"a {type(data).__name__}"
+            raise VariantError([(f"{display}: (top level)", f"a variant must be a mapping of fields, not {kind}")])
+        too_big = _oversized(data, MAX_VARIANT_BYTES)
+        if too_big:
+            raise VariantError([(f"{display}: (top level)", too_big)])
+        hostile = hostile_value(data)
+        if hostile is not None:
+            raise VariantError([(f"{display}: {json_path(hostile[0])}", hostile[1])])
+        errors = schema_errors(data, display)
+        if errors:
+            raise VariantError(errors)
+        keys = [k for k, _ in self.chain]
+        if key in keys:
+            cycle = " -> ".join([d for _, d in self.chain[keys.index(key):]] + [display])
+            raise VariantError([(f"{display}: extends", f"'extends' makes a cycle: {cycle}")])
+        data = dict(data)
+        data.setdefault("name", default_name)
+        parent_ref = data.pop("extends", None)
+        if parent_ref is None:
+            return data, display
+        if len(self.chain) >= MAX_EXTENDS_DEPTH:
+            raise VariantError([(f"{display}: extends", f"the 'extends' chain is longer than {MAX_EXTENDS_DEPTH} "
+                                                        f"variants (it starts at {self.chain[0][1]})")])
+        self.chain.append((key, display))
+        try:
+            parent, _ = self.load_named(parent_ref, scope, f"{display}: extends")
+        finally:
+            self.chain.pop()
+        for personal in ("name", "title", "description"):  # a house rule is not the variant it extends
+            parent.pop(personal, None)
+        return _deep_merge(parent, data), display
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _oversized(data: Any, limit: int) -> str | None:
+    """Why a parsed document is too big to check (more than ``limit`` characters of text,
+    keys and values, all told), or ``None``; counted before the schema looks at it."""
+    size, todo = 0, [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            size += len(item)
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            size += len(item)
+            todo.extend(item)
+        elif isinstance(item, str):
+            size += len(item)
+        else:
+            size += 1
+        if size > limit:
+            return f"the variant is over the size limit ({limit} characters of keys and values)"
+    return None
+
+
+def _family_errors(raw: dict[str, Any], name: str) -> list[tuple[str, str]]:
+    """The fields of one family in a variant of the other; Spit's fixed deal (two players,
+    one pack, no jokers; 002 "exactly two players ... jokers taken out")."""
+    if raw.get("family", "speed") == "speed":
+        return [(f"{name}: spit", "applies to the spit family only (add family: spit)")] if "spit" in raw else []
+    errors = [(f"{name}: {key}", "applies to the speed family only, not to a spit variant")
+              for key in SPEED_ONLY if key in raw]
+    if raw.get("players", 2) != 2:
+        errors.append((f"{name}: players", "Spit is for exactly two players (seed 002)"))
+    deck = raw.get("deck", {})
+    if deck.get("packs", 1) != 1 or deck.get("jokers", 0) != 0:
+        errors.append((f"{name}: deck", "Spit uses one 52-card deck with the jokers taken out (seed 002)"))
+    row = raw.get("spit", {}).get("row", SPIT_DEFAULTS["row"])
+    if sum(row) >= SPIT_HOLDING:
+        errors.append((f"{name}: spit.row", f"a row of {' + '.join(map(str, row))} = {sum(row)} cards leaves no "
+                                            f"spit pile from the {SPIT_HOLDING} cards each player is dealt"))
+    return errors
+
+
+def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
+    """Checks the schema cannot express; ``doc`` has its defaults applied."""
+    errors: list[tuple[str, str]] = []
+    players = doc["players"]
+    deck, deal, hand, jokers = doc["deck"], doc["deal"], doc["hand"], doc["jokers"]
+    deck_size = 52 * deck["packs"] + deck["jokers"]
+    piles = deal["piles"]
+    reserves = deal["reserves"]
+    reserve_list = [reserves] * piles if isinstance(reserves, int) else list(reserves)
+    if len(reserve_list) != piles:
+        errors.append((f"{name}: deal.reserves",
+                       f"lists {len(reserve_list)} reserves for {piles} centre piles; there is one reserve per pile"))
+    centre = piles + sum(reserve_list)
+    dealt_hands = players * deal["hand"]
+    if deal["draw"] == "rest":
+        rest = deck_size - centre - dealt_hands
+        if rest < 0:
+            errors.append((f"{name}: deal", f"needs {centre + dealt_hands} cards before the draw stacks, "
+                                            f"but the deck has {deck_size}"))
+        elif deal["hand"] == 0 and rest < players:
+            errors.append((f"{name}: deal", "leaves some player with no cards at all"))
+    else:
+        used = players * (deal["hand"] + deal["draw"]) + centre
+        if used != deck_size:
+            errors.append((f"{name}: deal",
+                           f"{players} x ({deal['hand']} + {deal['draw']}) + {piles} starters + "
+                           f"{sum(reserve_list)} in reserves = {used} cards, but the deck has {deck_size} "
+                           f"({deck['packs']} x 52 + {deck['jokers']} jokers)" + _rest_hint(
+                               deck_size - centre - dealt_hands, players)))
+        elif deal["hand"] + deal["draw"] == 0:
+            errors.append((f"{name}: deal", "leaves every player with no cards at all"))
+    if deal["hand"] > hand["limit"]:
+        errors.append((f"{name}: deal.hand", f"a hand of {deal['hand']} is over the hand limit of {hand['limit']}"))
+    match = doc["match"]
+    if match["scoring"] != "single" and match["target"] is None:
+        errors.append((f"{name}: match.target",
+                       f"match.scoring {match['scoring']!r} needs a target: the points that win the match"))
+    if deck["jokers"] > 0 and not jokers["wild"]:
+        errors.append((f"{name}: deck.jokers",
+                       f"{deck['jokers']} jokers in the deck need jokers.wild: true (a joker that is not wild "
+                       "could never be played)"))
+    return errors
+
+
+def _rest_hint(rest: int, players: int) -> str:
+    """A hint for a fixed draw size that does not add up: ``draw: rest`` shares what is left."""
+    if rest < players:
+        return ""
+    share = f"{rest // players} each" if rest % players == 0 else f"{rest // players} or {rest // players + 1} each"
+    return f"; to deal the draw stacks from what is left ({share}), write deal: {{draw: rest}}"
+
+
+def variant_from_document(
+    data: Any, *, name: str = "<variant>", base_dir: str | Path | None = None, scope: FileScope | None = None
+) -> Variant:
+    """Build a variant from an already-parsed document (e.g. one embedded in a log).
+
+    ``name`` is used in error locations.  ``extends`` may name a bundled variant, or a
+    variant file inside ``base_dir`` (relative, no ``..``, not leading out of it by a
+    symlink): a document is treated as untrusted, like the log it may come from.  Pass
+    ``scope=FileScope.trusted(folder)`` for a document of your own whose ``extends``
+    may name any file.  Raises :class:`VariantError` with every problem found.
+
+    >>> variant_from_document({"extends": "speed", "runs": True}, name="house").runs
+    True
+    """
+    resolver = _Resolver()
+    scope = scope if scope is not None else FileScope.inside(base_dir)
+    doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name=UNNAMED)
+    return _freeze(doc, display)
+
+
+def _freeze(raw: dict[str, Any], display: str) -> Variant:
+    errors = _family_errors(raw, display)
+    if errors:
+        raise VariantError(errors)
+    doc = _deep_merge(DEFAULTS, raw)
+    spit, kept = None, doc
+    if raw.get("family") == "spit":
+        kept = {key: value for key, value in doc.items() if key not in SPEED_ONLY}
+        kept["spit"] = _deep_merge(SPIT_DEFAULTS, raw.get("spit", {}))
+        rules = kept["spit"]
+        spit = SpitRules(row=tuple(rules["row"]), pairing=rules["pairing"], stuck=Stuck(rules["stuck"]),
+                         jam=Jam(rules["jam"]), claim=Claim(rules["claim"]), rounds=rules["rounds"],
+                         rounds_winner=RoundsWinner(rules["winner"]))
+    errors = _semantic_errors(doc, display)
+    if errors:
+        raise VariantError(errors)
+    deal, ranks, hand, jokers = doc["deal"], doc["ranks"], doc["hand"], doc["jokers"]
+    reserves = deal["reserves"]
+    reserve_sizes = (reserves,) * deal["piles"] if isinstance(reserves, int) else tuple(reserves)
+    name = doc["name"]
+    return Variant(
+        name=name,
+        title=doc["title"] or name,
+        description=doc["description"] or "",
+        sources=tuple(Source(seed=s["seed"], says=s["says"]) for s in doc["sources"]),
+        players=doc["players"],
+        packs=doc["deck"]["packs"],
+        jokers=doc["deck"]["jokers"],
+        hand_size=deal["hand"],
+        draw_size=None if deal["draw"] == "rest" else deal["draw"],
+        reserve_sizes=reserve_sizes,
+        rank_order=RankOrder(ranks["order"]),
+        same_rank=ranks["same_rank"],
+        alternate_colours=ranks["alternate_colours"],
+        hand_limit=hand["limit"],
+        refill=Refill(hand["refill"]),
+        runs=doc["runs"] is not False,
+        runs_any_way=doc["runs"] == "any-way",
+        jokers_wild=jokers["wild"],
+        joker_declare=JokerDeclare(jokers["declare"]),
+        joker_may_go_out=jokers["may_go_out"],
+        joker_prevents_flip=jokers["prevents_flip"],
+        rebuild=Rebuild(doc["rebuild"]),
+        collisions=Collisions(doc["collisions"]),
+        ties=Ties(doc["ties"]),
+        call=Call(doc["announce"]["call"]),
+        call_how=doc["announce"]["how"],
+        scoring=Scoring(doc["match"]["scoring"]),
+        target=doc["match"]["target"] or 1,
+        family=Family.SPIT if spit is not None else Family.SPEED,
+        spit=spit,
+        document=kept,
+    )
+
+
+def as_variant(value: Variant | str | os.PathLike[str]) -> Variant:
+    """``value`` if it is a :class:`Variant`, else the bundled variant or variant file it
+    names (see :func:`load_variant`); anything else is an :class:`InvalidArgumentError`.
+
+    Every function that takes a variant takes it through here, so a name works anywhere.
+
+    >>> as_variant("speed") is load_variant("speed")
+    True
+    """
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        return load_variant(value)
+    raise InvalidArgumentError(f"not a variant, a bundled variant's name nor a variant file: {brief(value)}")
+
+
+def as_speed_variant(value: Variant | str | os.PathLike[str]) -> Variant:
+    """:func:`as_variant`, for the functions of the Speed family (dealing, ``Game``, bots): a
+    Spit variant is an :class:`InvalidArgumentError` that says where Spit is played."""
+    variant = as_variant(value)
+    if variant.family is not Family.SPEED:
+        raise InvalidArgumentError(f"{variant.name} is a variant of Spit, not of Speed: deal it with "
+                                   "speedrules.deal_spit (a SpitGame)")
+    return variant
+
+
+def load_reference(ref: str, scope: FileScope, referrer: str) -> Variant:
+    """The variant that ``ref`` names from a place (``referrer``) with the file access of
+    ``scope``: a bundled name, else a variant file that ``scope`` allows.
+
+    >>> load_reference("speed", FileScope.inside(None), "log.json: variant").name
+    'speed'
+    >>> load_reference("/etc/passwd.yaml", FileScope.inside("logs"), "log.json: variant")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speedrules.core.errors.VariantError: log.json: variant: '/etc/passwd.yaml' may not be read: ...
+    """
+    found = bundled_variant(ref)
+    if found is not None:
+        return found
+    doc, display = _Resolver().load_named(ref, scope, referrer)
+    return _freeze(doc, display)
+
+
+def bundled_variant(name: str) -> Variant | None:
+    """The bundled variant called ``name``, or ``None`` if no bundled variant is (one dict
+    lookup once loaded: every log names its variant, most of them a bundled one).
+
+    >>> bundled_variant("speed") is load_variant("speed"), bundled_variant("variants/speed.yaml")
+    (True, None)
+    """
+    names = _bundled_names()
+    return _load_bundled(name) if name in names else None
+
+
+@functools.cache
+def _bundled_names() -> frozenset[str]:
+    return frozenset(variant_names())
+
+
+@functools.cache
+def _load_bundled(name: str) -> Variant:
+    resolver = _Resolver()
+    doc, display = resolver.load_named(name, FileScope.inside(None), name)
+    return _freeze(doc, display)
+
+
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+    """Load a bundled variant by name, or a variant file by path.
+
+    >>> load_variant("speed").players
+    2
+
+    A path is the user's own choice, so it may be anywhere (and its ``extends`` may name
+    any file, relative to it); it must be a regular file of at most
+    :data:`~speedrules.core.documents.MAX_VARIANT_BYTES` bytes.  Raises
+    :class:`~speedrules.core.errors.VariantError` naming the file, the field and the reason
+    for every problem (missing file, bad YAML, unknown fields, wrong types, an
+    impossible deal, a broken or cyclic ``extends`` chain).
+    """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise VariantError([("", f"{brief(name_or_path)} is not a variant name or path")])
+    ref = os.fspath(name_or_path)
+    if not isinstance(ref, str):
+        ref = os.fsdecode(ref)
+    if isinstance(name_or_path, str) and ref in variant_names():
+        return _load_bundled(ref)
+    problem = path_problem(ref)
+    if problem is not None:
+        raise VariantError([(brief(ref).strip("'"), problem)])
+    path = Path(ref)
+    if path.suffix.lower() not in VARIANT_SUFFIXES and not _exists(path):
+        raise VariantError([(ref, unknown_variant(ref))])
+    resolver = _Resolver()
+    doc, display = resolver.load_named(ref, FileScope.trusted(), ref)
+    return _freeze(doc, display)

@@ -1,0 +1,1057 @@
+"""The log format ``speedrules-log/1``: reading, checking, compiling and writing logged games.
+
+A log is JSON or YAML with the structure of ``schemas/log.schema.json`` (see
+``docs/log-format.md``).  Reading does not run the JSON Schema validator on the hot
+path: :func:`_compile` is a hand-written structural check that accepts exactly the
+documents the schema accepts (a property test proves the equivalence) and turns the
+events into integer-coded tuples for the referee in the same pass.  Only when it
+refuses a document is the schema validator run, to name every problem's place.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Literal, TypedDict
+
+import attrs
+import jsonschema
+import msgspec
+
+from ..core.cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
+from ..core.collector import COLLECTOR_PAUSED
+from ..core.documents import (
+    MAX_DOCUMENT_BYTES,
+    MORE_PROBLEMS,
+    DocumentError,
+    count_pairs,
+    decode,
+    dump_yaml,
+    first_errors,
+    hostile_value,
+    json_path,
+    lone_surrogate,
+    open_regular,
+    parse_json,
+    parse_text,
+    read_text,
+    schema_reason,
+    unknown_fields,
+    write_file,
+)
+from ..core.errors import InvalidArgumentError, VariantError, brief
+from ..core.loading import (
+    FileScope,
+    as_variant,
+    bundled_variant,
+    data_dir,
+    load_reference,
+    load_variant,
+    variant_from_document,
+    variant_names,
+)
+from ..core.variant import Family, Variant
+from ..speed.actions import (
+    CALL,
+    DRAW,
+    FLIP,
+    PICKUP,
+    PLAY,
+    REBUILD,
+    STUCK,
+    Action,
+    Call,
+    Draw,
+    Flip,
+    Pickup,
+    Play,
+    Rebuild,
+    Reveal,
+    SpitAction,
+    Stuck,
+)
+from ..speed.coding import EVENT_TYPES as EVENT_TYPES
+from ..speed.coding import RANK_OF_TEXT as RANK_OF_TEXT
+from ..speed.coding import CompiledEvent as CompiledEvent
+from ..speed.coding import MalformedEvent as MalformedEvent
+from ..speed.coding import coded_events as coded_events
+from ..speed.coding import compile_event as compile_event
+from ..speed.coding import compile_events as compile_events
+from ..speed.coding import decode_log
+from ..speed.coding import layout_stacks as layout_stacks
+from ..speed.dealing import default_names, seat_names
+from ..speed.layout import Layout
+from ..speed.wire import LOG_FORMAT as LOG_FORMAT
+from ..speed.wire import UNSET
+from ..speed.wire import Card as CardText
+from ..spit.kernel import KIND_NAMES
+from ..spit.reader import SpitRound, read_round
+
+if TYPE_CHECKING:
+    EventType = str
+else:  # every event type of either game (the readers refuse any other, as the typed parse does)
+    EventType = Literal[(*EVENT_TYPES, *KIND_NAMES)]
+
+if TYPE_CHECKING:
+    from ..speed.game import Game
+
+_TOP_KEYS = frozenset({"format", "variant", "players", "meta", "deals"})
+_DEAL_KEYS = frozenset({"layout", "events", "meta"})
+_LAYOUT_KEYS = frozenset({"hands", "draw", "starters", "reserves"})
+class LogError(DocumentError):
+    """A log could not be read: it is missing, not JSON/YAML, fails the schema, or names
+    an unknown or invalid variant.  ``location`` names the file and the place in it."""
+
+    def __init__(self, location: str, reason: str, problems: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(location, reason)
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems) or ((location, reason),)
+        if len(self.problems) > 1:
+            self.args = ("\n".join(f"{where}: {why}" for where, why in self.problems),)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (to and from worker processes: ``referee --jobs``, :mod:`speedrules.dask`)."""
+        return type(self), (self.location, self.reason, self.problems)
+
+
+@functools.cache
+def log_schema(family: Family | None = None) -> dict[str, Any]:
+    """The log JSON Schema (Draft 2020-12), ``schemas/log.schema.json``; with ``family``, its
+    form for logs of that family, whose deals are all Speed deals or all Spit rounds (a
+    schema cannot tell a variant's family from its name, so the file allows either).
+
+    >>> log_schema(Family.SPIT)["properties"]["deals"]["items"]
+    {'$ref': '#/$defs/spit_deal'}
+    """
+    schema: dict[str, Any] = json.loads(
+        data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
+    )
+    if family is not None:
+        deal = "#/$defs/deal" if family is Family.SPEED else "#/$defs/spit_deal"
+        schema["properties"]["deals"] = {"type": "array", "items": {"$ref": deal}}
+    return schema
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    """The Speed form's validator: its errors name the place in a Speed deal."""
+    return jsonschema.Draft202012Validator(log_schema(Family.SPEED))
+
+
+@attrs.frozen(slots=True)
+class CompiledDeal:
+    """One deal of a log, checked and integer-coded: the layout's stacks (top first) and the events."""
+
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[tuple[int, ...], ...]
+    starters: tuple[int, ...]
+    reserves: tuple[tuple[int, ...], ...]
+    events: tuple[CompiledEvent, ...]
+
+    def layout(self) -> Layout:
+        def cards(stack: Iterable[int]) -> tuple[Card, ...]:
+            return tuple(Card.from_code(c) for c in stack)
+
+        return Layout(
+            hands=tuple(cards(h) for h in self.hands),
+            draw=tuple(cards(d) for d in self.draw),
+            starters=cards(self.starters),
+            reserves=tuple(cards(r) for r in self.reserves),
+        )
+
+
+def raw_layout(deal: Any) -> dict[str, Any] | None:
+    """A deal's layout object, when the deal's own fields are what the schema accepts (the
+    events a list, the layout's four keys present); its stacks are not checked yet."""
+    if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
+        return None
+    if "layout" not in deal or "events" not in deal or not isinstance(deal["events"], list):
+        return None
+    if "meta" in deal and not isinstance(deal["meta"], dict):
+        return None
+    layout = deal["layout"]
+    if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
+        return None
+    return layout
+
+
+def _compile_deal_head(deal: Any) -> CompiledDeal | None:
+    """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
+    anything but the events themselves (which must still be a list)."""
+    layout = raw_layout(deal)
+    stacks = None if layout is None else layout_stacks(layout)
+    return None if stacks is None else CompiledDeal(*stacks, ())
+
+
+def _compile_deal(deal: Any) -> CompiledDeal | None:
+    head = _compile_deal_head(deal)
+    if head is None:
+        return None
+    events = compile_events(deal["events"])
+    if events is None:
+        return None
+    return attrs.evolve(head, events=tuple(events))
+
+
+def compile_head(data: Any) -> tuple[CompiledDeal, ...] | None:
+    """Every check of :func:`_compile` but the events': the deals' layouts, with no events.
+    The referee's one-pass reader checks the events as it judges them."""
+    return _compile(data, _compile_deal_head)
+
+
+def top_is_valid(data: Any) -> bool:
+    """Whether the document's own fields are what the schema accepts (``deals`` a list; the
+    deals themselves not checked yet)."""
+    if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
+        return False
+    if "format" not in data or "variant" not in data or "deals" not in data:
+        return False
+    if data["format"] != LOG_FORMAT or not isinstance(data["format"], str):
+        return False
+    variant = data["variant"]
+    if not ((isinstance(variant, str) and variant) or isinstance(variant, dict)):
+        return False
+    if "players" in data:
+        players = data["players"]
+        if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
+            return False
+    if "meta" in data and not isinstance(data["meta"], dict):
+        return False
+    return isinstance(data["deals"], list)
+
+
+def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
+    """The deals of a log document, or ``None`` exactly when the document fails the schema."""
+    compile_deal = deal_compiler or _compile_deal
+    if not top_is_valid(data):
+        return None
+    deals = data["deals"]
+    out = []
+    for deal in deals:
+        compiled = compile_deal(deal)
+        if compiled is None:
+            return None
+        out.append(compiled)
+    return tuple(out)
+
+
+def is_valid_log_document(data: Any) -> bool:
+    """Whether ``data`` is valid against the log schema (the fast structural check)."""
+    return _compile(data) is not None
+
+
+def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
+    """Every place where ``data`` fails the log schema, as ``(location, reason)``."""
+    def document_order(err: jsonschema.ValidationError) -> list[tuple[int, int | str]]:
+        # list indices as numbers (events[2] before events[10]); siblings are all indices or all keys
+        return [(0, p) if isinstance(p, int) else (1, str(p)) for p in err.absolute_path]
+
+    problems = []
+    errors, more = first_errors(_validator(), data)
+    for err in sorted(errors, key=document_order):
+        where = f"{name}: {json_path(err.absolute_path)}"
+        schema = err.schema if isinstance(err.schema, dict) else {}
+        if err.validator == "pattern":
+            reason = f"{brief(err.instance)} is not {schema.get('description', 'valid')}"
+        elif err.validator == "additionalProperties":
+            reason = unknown_fields(err.instance, schema.get("properties", {}))
+        elif err.validator == "oneOf" and isinstance(err.instance, dict) and "type" in err.instance:
+            reason = "a play names its card with exactly one of 'card' or 'cards'"
+        elif err.validator == "oneOf" and "description" in schema:
+            reason = f"{brief(err.instance)} is not {schema['description']}"
+        else:
+            reason = schema_reason(err)
+        problems.append((where, reason))
+    if more:
+        problems.append((f"{name}: (top level)", MORE_PROBLEMS))
+    return problems
+
+
+# ---------------------------------------------------------------------- the Log value
+
+
+def _players_of(log: Log) -> tuple[str, ...] | None:
+    players = log.data.get("players")
+    return tuple(players) if players is not None else None
+
+
+@attrs.frozen(slots=True, eq=False)
+class Log:
+    """A logged game: the document as read (``data``), its resolved variant and its deals.
+
+    ``Log`` objects compare by their canonical JSON form (:meth:`to_json`).  Build one
+    with :func:`read_log`, :func:`parse_log` or :func:`log_from_games`.  A log read from
+    JSON text on the fast path (:func:`~speedrules.speed.coding.decode_log`) keeps its ``text``
+    and parses ``data`` from it the first time it is asked for: judging a log needs only
+    its coded deals.
+    """
+
+    _data: dict[str, Any] | None = attrs.field(alias="data")
+    variant: Variant
+    name: str = "<log>"
+    compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
+    spit_rounds: tuple[SpitRound, ...] = attrs.field(default=(), repr=False)
+    _text: str | None = attrs.field(default=None, alias="text", repr=False)
+    players: tuple[str, ...] | None = attrs.field(default=attrs.Factory(_players_of, takes_self=True))
+    """The players' display names, if the log gives them."""
+
+    def __repr__(self) -> str:  # never the whole (possibly huge, possibly hostile) document
+        return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.compiled)} deal(s)>"
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The document as read (parsed from the log's text the first time, for a log read on the fast path)."""
+        data = self._data
+        if data is None:
+            if self._text is None:
+                raise InvalidArgumentError("a Log needs its document (data) or its JSON text (text)")
+            data = parse_log_text(self._text, self.name)
+            object.__setattr__(self, "_data", data)  # a cache: the text it comes from never changes
+        return data
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Display names per seat: the log's, else ``player 0``, ``player 1``..."""
+        return seat_names(self.variant.players, self.players)
+
+    @property
+    def deals(self) -> tuple[CompiledDeal, ...]:
+        return self.compiled
+
+    def actions(self, deal: int) -> list[tuple[Action, float | int | None]]:
+        """The events of deal ``deal`` as library actions, each with its time ``t`` (a Speed log;
+        a Spit log's are :meth:`spit_actions`)."""
+        return [(_to_action(ev), ev[5]) for ev in self.compiled[deal].events]
+
+    @property
+    def rounds(self) -> tuple[SpitRound, ...]:
+        """A Spit log's rounds, coded (each round's layout and events); empty for a Speed log,
+        whose deals are :attr:`deals`."""
+        return self.spit_rounds
+
+    def spit_actions(self, deal: int) -> list[tuple[SpitAction, float | int | None]]:
+        """The events of round ``deal`` of a Spit log as library actions, each with its time ``t``."""
+        from ..spit.game import decode
+
+        return [decode(ev) for ev in self.rounds[deal].events]
+
+    def to_json(self) -> dict[str, Any]:
+        """The log in canonical form (card and rank texts canonical, key order fixed)."""
+        return canonical(self.data)
+
+    def dumps(self, *, indent: int | None = None) -> str:
+        """The log as JSON text."""
+        return _json_text(self.to_json(), indent, self.name)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Log) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.dumps())
+
+
+def _to_action(ev: CompiledEvent) -> Action:
+    kind, player, pile, cards, declared, _ = ev
+    if kind == PLAY:
+        return Play(player, tuple(Card.from_code(c) for c in cards), pile, declared)
+    if kind == DRAW:
+        return Draw(player, None if cards is None else Card.from_code(cards))
+    if kind == REBUILD:
+        return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in cards))
+    if kind == CALL:
+        return Call(player)
+    if kind == PICKUP:
+        return Pickup(player, pile)
+    if kind == STUCK:
+        return Stuck(player)
+    return Flip() if kind == FLIP else Reveal()
+
+
+def _canon_card(text: Any) -> Any:
+    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
+    return TEXT_OF[code] if code is not None else text
+
+
+def _canon_stacks(stacks: Any) -> Any:
+    return [[_canon_card(c) for c in s] for s in stacks]
+
+
+def _canon_rank(text: str) -> str:
+    return RANK_NAMES[RANK_OF_TEXT[text]]
+
+
+def canonical(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A valid log document in canonical form: canonical card/rank texts, fixed key order,
+    integral floats (``1.0``) as ints for seats and piles."""
+    out: dict[str, Any] = {"format": data["format"], "variant": data["variant"]}
+    if "players" in data:
+        out["players"] = list(data["players"])
+    if "meta" in data:
+        out["meta"] = data["meta"]
+    deals = []
+    for deal in data["deals"]:
+        layout = deal["layout"]
+        if "stock" in layout:  # a Spit round: rows and spit piles
+            canon_layout = {"stock": [_canon_stacks(row) for row in layout["stock"]],
+                            "spit": _canon_stacks(layout["spit"])}
+        else:
+            canon_layout = {
+                "hands": _canon_stacks(layout["hands"]),
+                "draw": _canon_stacks(layout["draw"]),
+                "starters": [_canon_card(c) for c in layout["starters"]],
+                "reserves": _canon_stacks(layout["reserves"]),
+            }
+        new_deal: dict[str, Any] = {"layout": canon_layout, "events": [_canon_event(ev) for ev in deal["events"]]}
+        if "meta" in deal:
+            new_deal["meta"] = deal["meta"]
+        deals.append(new_deal)
+    out["deals"] = deals
+    return out
+
+
+def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": ev["type"]}
+    for key in ("player", "stock", "card", "cards", "pile", "to", "as", "reserves", "t"):
+        if key not in ev:
+            continue
+        value = ev[key]
+        if key in ("player", "pile"):
+            value = int(value)
+        elif key == "card":
+            value = _canon_card(value)
+        elif key == "cards":
+            value = [_canon_card(c) for c in value]
+        elif key == "as":
+            value = _canon_rank(value) if isinstance(value, str) else [_canon_rank(r) for r in value]
+        elif key == "reserves":
+            value = _canon_stacks(value)
+        out[key] = value
+    return out
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def resolve_variant(ref: Any, name: str, override: Variant | None, variant_dir: str | Path | None = None) -> Variant:
+    """The variant a log names (``override`` if given): a bundled name, or a variant file, or a
+    whole document, whose files may only lie inside ``variant_dir`` (the log's folder; with
+    ``None``, the log may name no file at all): see "What a log may reference" in
+    docs/log-format.md."""
+    if override is not None:
+        return as_variant(override)
+    if type(ref) is str:  # a bundled name, the commonest reference: no scope to make for it
+        bundled = bundled_variant(ref)
+        if bundled is not None:
+            return bundled
+    where = f"{name}: variant"
+    scope = FileScope.inside(variant_dir)
+    try:
+        if isinstance(ref, str):
+            return load_reference(ref, scope, where)
+        return variant_from_document(ref, name=where, scope=scope)
+    except VariantError as err:
+        if len(err.errors) == 1 and err.errors[0][0] == where:
+            why = err.errors[0][1]
+            if isinstance(ref, str) and why.startswith("unknown variant"):
+                why += "; or judge the log under a variant of your choice with --variant (variant= in Python)"
+            raise LogError(where, why) from None
+        # Every problem named from the log, also those of a file the log's variant reached.
+        problems = [(place if place.startswith(where) else f"{where}: {place}", why) for place, why in err.errors]
+        raise LogError(problems[0][0], problems[0][1], problems) from None
+
+
+def _non_finite(data: Any, name: str) -> list[tuple[str, str]]:
+    """Places holding NaN or an infinity (YAML's ``.nan``, ``.inf``), which no time may be.
+
+    Walked with a stack of its own, not by recursion: a log may nest ``meta`` as deep as
+    its parser allows."""
+    found: list[tuple[str, str]] = []
+    todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while todo:
+        path, item = todo.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            found.append((f"{name}: {json_path(path)}", f"{item!r} is not a number a log allows"))
+        elif isinstance(item, (dict, list)):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            todo.extend(reversed([((*path, key), value) for key, value in pairs]))
+    return found
+
+
+def refuse_odd_text(data: Any, name: str) -> None:
+    """A :class:`LogError` naming the place if a log document's own texts (its players, its
+    ``meta`` and each deal's) hold a lone surrogate, which no output could write: every other
+    text of a log is a card, a rank or a name the format knows, checked as such, and text read
+    by :func:`parse_log_text` was checked as it was parsed."""
+    if type(data) is not dict:
+        return
+    found = lone_surrogate({key: data[key] for key in ("players", "meta") if key in data})
+    deals = data.get("deals")
+    if found is None and type(deals) is list:
+        for index, deal in enumerate(deals):
+            if type(deal) is dict and "meta" in deal:
+                inner = lone_surrogate(deal["meta"])
+                if inner is not None:
+                    found = ("deals", index, "meta", *inner[0]), inner[1]
+                    break
+    if found is not None:
+        raise LogError(f"{name}: {json_path(found[0])}", found[1])
+
+
+def parse_log(
+    data: Any, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
+    """Check an already-parsed log document and return it as a :class:`Log`.
+
+    ``variant`` is a trusted variant that overrides the log's own.  Otherwise the log's
+    variant is a bundled name, a whole document, or a variant file inside
+    ``variant_dir`` (with ``None``, the default, the log may name no file: it came from
+    no folder).  Raises :class:`LogError` naming every place where the document fails the
+    schema, or an unknown, refused or invalid variant, or a lone surrogate in its texts.
+    """
+    if top_is_valid(data):  # (else refused below) as referee_data does: after the envelope, before the variant
+        refuse_odd_text(data, name)
+    return _checked_log(data, name, variant, variant_dir)
+
+
+def _checked_log(data: Any, name: str, variant: Variant | None, variant_dir: str | Path | None) -> Log:
+    """:func:`parse_log` but for the texts' check, which a log the library writes of its own
+    games does not need: its names are the caller's own (a lone surrogate is written as an
+    escape, and a reader then refuses it)."""
+    compiled = _compile(data)
+    if compiled is None:
+        if not top_is_valid(data):
+            raise refuse(data, name)
+        try:
+            v = resolve_variant(data["variant"], name, variant, variant_dir)
+        except LogError:
+            raise refuse(data, name) from None
+        if v.family is Family.SPEED:
+            raise refuse(data, name)
+        return _spit_log(data, name, v)
+    v = resolve_variant(data["variant"], name, variant, variant_dir)
+    if v.family is not Family.SPEED:
+        return _spit_log(data, name, v)
+    return Log(data=data, variant=v, name=name, compiled=compiled)
+
+
+def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
+    """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
+    return Log(data=data, variant=v, name=name, compiled=(), spit_rounds=tuple(spit_rounds(data, name)))
+
+
+def spit_rounds(data: dict[str, Any], name: str) -> Iterator[SpitRound]:
+    """The rounds of a Spit log document whose envelope is checked, each coded as it is reached
+    (the referee judges one before it reads the next: ``referee_data``), or a :class:`LogError`
+    at the first place where a deal is not what the format allows."""
+    for d, deal in enumerate(data["deals"]):
+        read = read_round(deal, d)
+        if not isinstance(read, SpitRound):
+            raise LogError(f"{name}: {read[0]}", read[1])
+        yield read
+
+
+def _without_meta(data: Any) -> Any:
+    """``data`` less its free-form ``meta`` mappings, which no check looks into (a shallow copy)."""
+    if type(data) is not dict:
+        return data
+    out = {k: v for k, v in data.items() if not (k == "meta" and type(v) is dict)}
+    if type(data.get("deals")) is list:
+        out["deals"] = [{k: v for k, v in deal.items() if not (k == "meta" and type(v) is dict)}
+                        if type(deal) is dict else deal for deal in data["deals"]]
+    return out
+
+
+_VARIANT_KEYS = frozenset(("name", "title", "description", "sources", "extends", "players", "deal", "ranks",
+                           "refill", "jokers", "rebuild", "runs", "announce", "collisions", "ties", "match"))
+
+
+_OTHER_FORMAT = re.compile(r"speedrules-log/[0-9]{1,4}")
+
+
+def looks_like(data: Any) -> str | None:
+    """What a document that is not a log seems to be, when it clearly is something else: a
+    verdict (``speedrules referee --json``), a variant file, a log of another format; else ``None``.
+
+    >>> looks_like({"file": "a.json", "valid": True, "deals": []})
+    'a verdict (what `speedrules referee --json` prints): referee the log it came from'
+    >>> looks_like({"extends": "speed", "players": 3}).startswith("a variant file")
+    True
+    >>> looks_like({"format": "speedrules-log/1", "variant": "speed"}) is None
+    True
+    """
+    if not isinstance(data, dict):
+        return None
+    fmt = data.get("format")
+    if fmt == LOG_FORMAT:
+        return None
+    if "valid" in data and isinstance(data.get("deals"), list) and all(
+            isinstance(d, dict) and "violations" in d for d in data["deals"]):
+        return "a verdict (what `speedrules referee --json` prints): referee the log it came from"
+    if fmt is None and "deals" not in data and data.keys() & _VARIANT_KEYS:
+        return ("a variant file: check it with `speedrules check-variant`, or judge a log under it with "
+                "`speedrules referee LOG --variant FILE`")
+    if isinstance(fmt, str) and _OTHER_FORMAT.fullmatch(fmt):
+        return f"a log of another version of the format ({brief(fmt)}); this speedrules reads {LOG_FORMAT}"
+    return None
+
+
+def refuse(data: Any, name: str) -> LogError:
+    """The :class:`LogError` for a document the structural check refused: every place, located."""
+    if data is None:
+        return LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
+    hostile = hostile_value(_without_meta(data))
+    if hostile is not None:  # the schema validator would recurse into it, or fail to print it
+        return LogError(f"{name}: {json_path(hostile[0])}", hostile[1])
+    other = looks_like(data)
+    if other is not None:  # one line for a document of another kind, not its every schema error
+        return LogError(f"{name}: (top level)", f"not a log: it looks like {other}")
+    problems = schema_problems(data, name) or _non_finite(data, name)
+    if not problems:  # the structural check and the schema disagree: report, never pass
+        problems = [(name, "not a valid speedrules-log/1 document")]
+    where, why = problems[0]
+    return LogError(where, why, problems)
+
+
+def _log_pairs(data: Any) -> int:
+    """The key-value pairs of a log document's mappings, for :func:`parse_json`'s duplicate-key
+    test, counted fast where the format allows no mapping (layouts and events hold none, and
+    a mapping the format does not allow there only makes the count fall short, which is safe).
+    Each event's ``len`` is counted as if it were a mapping: an event that is not one makes
+    the schema refuse the whole log, so a miscount there cannot let a duplicate through."""
+    if type(data) is not dict:
+        return count_pairs(data)
+    total = len(data)
+    for key, value in data.items():
+        if key != "deals" or type(value) is not list:
+            if type(value) is dict:  # an embedded variant, meta; a list here holds no mapping in a valid log
+                total += count_pairs(value)
+            continue
+        for deal in value:
+            if type(deal) is not dict:
+                continue
+            total += len(deal)
+            layout, events, meta = deal.get("layout"), deal.get("events"), deal.get("meta")
+            if type(layout) is dict:
+                total += len(layout)
+            if type(events) is list:  # an event that is not a mapping makes the whole log unreadable anyway
+                try:
+                    total += sum(map(len, events))
+                except TypeError:  # an event with no length (a number): unreadable, and not worth counting
+                    return -1
+            if type(meta) is dict:
+                total += count_pairs(meta)
+    return total
+
+
+class _Layout(TypedDict, total=False):
+    """A deal's layout, Speed's or Spit's, as :data:`_DOCUMENT` decodes it."""
+
+    hands: list[list[CardText]]
+    draw: list[list[CardText]]
+    starters: list[CardText]
+    reserves: list[list[CardText]]
+    stock: list[list[list[CardText]]]
+    spit: list[list[CardText]]
+
+
+_Event = TypedDict("_Event", {
+    "type": EventType, "player": Any, "card": CardText, "cards": list[CardText], "pile": Any, "as": Any,
+    "reserves": list[list[CardText]], "stock": Any, "to": Any, "t": Any}, total=False)
+"""An event, Speed's or Spit's, as :data:`_DOCUMENT` decodes it."""
+
+
+class _Deal(TypedDict, total=False):
+    layout: _Layout
+    events: list[_Event]
+    meta: Any
+
+
+class _Document(TypedDict, total=False):
+    format: Any
+    variant: Any
+    players: Any
+    meta: Any
+    deals: list[_Deal]
+
+
+_DOCUMENT = msgspec.json.Decoder(_Document).decode
+"""A log's JSON text to the same dicts and lists as an untyped decoder gives, but each card and
+each event's type the spelling's own string (:data:`speedrules.speed.wire.Card`, :data:`EventType`),
+not a new 50-byte string each time: a Spit log of 190,000 rounds held 860 MB of dicts, lists and
+card texts, now about 400 MB.  A key it does not name is skipped, and anything else it refuses
+(a card misspelt, an unknown event type) raises: then the text is decoded untyped
+(:func:`~speedrules.core.documents.parse_json` counts the pairs)."""
+
+
+def parse_log_text(text: str, name: str) -> Any:
+    """A log's JSON (or YAML) text as data, or a :class:`LogError` naming the place.
+
+    JSON, the common case, goes straight to the C decoder (duplicate keys and over-long
+    numbers refused, see :func:`~speedrules.core.documents.parse_json`); ``NaN`` and
+    ``Infinity`` are read and then refused, with their place, by the structural check."""
+    try:
+        if text[:64].lstrip()[:1] == "{":
+            return parse_json(text, name, _log_pairs, decode=_DOCUMENT)
+        return parse_text(text, name)
+    except LogError:
+        raise
+    except DocumentError as err:
+        raise LogError(err.location, err.reason) from None
+
+
+def _folder_of(source: object) -> Path | None:
+    if hasattr(source, "read"):  # an open file (asked first: os.PathLike is an ABC, slow to test)
+        return None
+    return Path(source).parent if isinstance(source, (str, os.PathLike)) else None
+
+
+def read_log(
+    source: str | Path | IO[str] | IO[bytes], *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
+    """Read and check a log file (JSON or YAML).
+
+    >>> import io
+    >>> from speedrules import deal, referee
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> log = read_log(io.StringIO(game.to_log().dumps()))  # a path, or an open file
+    >>> log.variant.name, referee(log).valid
+    ('speed', True)
+
+    ``variant`` is a trusted variant to judge by instead of the log's own.  A variant file
+    the log names must lie in ``variant_dir``: by default the log's own folder (for an open
+    file, none: the log may then name only a bundled variant or a whole document).
+    Raises :class:`LogError` (a ``ValueError``) naming the file, the place and the
+    reason: missing file, not JSON/YAML, fails the schema, unknown or refused variant.
+    """
+    if not hasattr(source, "read") and not isinstance(source, (str, os.PathLike)):
+        raise InvalidArgumentError(f"not a path nor an open file: {brief(source)}")
+    try:
+        text, name = read_text(source)
+    except DocumentError as err:
+        raise LogError(err.location, err.reason) from None
+    folder = variant_dir if variant_dir is not None else _folder_of(source)
+    return log_from_text(text, name, variant=variant, variant_dir=folder)
+
+
+def log_from_text(
+    text: str, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Log:
+    """A log's JSON (or YAML) text checked and read as a :class:`Log`: what
+    ``parse_log(parse_log_text(text, name), name, ...)`` gives, the same log or the same
+    :class:`LogError`.  A Speed log in JSON is read in one pass on the fast path
+    (:func:`~speedrules.speed.coding.decode_log`, msgspec structs coded straight away) and keeps
+    its text, its document parsed only when asked for (:attr:`Log.data`); anything that path
+    refuses is read the long way, which names the problem.  ``name`` only names the log in
+    messages; variant files resolve as in :func:`parse_log`.
+
+    >>> log = log_from_text('{"format": "speedrules-log/1", "variant": "speed", "deals": []}')
+    >>> log.variant.name, log.deals, log.data["deals"]
+    ('speed', (), [])
+    """
+    if text[:1] == "{":
+        with COLLECTOR_PAUSED:  # a log's structs hold no cycles: the collector would only walk them
+            decoded = decode_log(text)
+        if decoded is not None:
+            doc, coded = decoded
+            try:
+                v = resolve_variant(doc.variant, name, variant, variant_dir)
+            except LogError:
+                v = None  # the long way says so, once the whole document has been checked
+            if v is not None and v.family is Family.SPEED:
+                compiled = tuple([CompiledDeal(*stacks, tuple(events)) for stacks, events in coded])
+                players = None if doc.players is UNSET else tuple(doc.players)
+                # positional (data, variant, name, compiled, spit_rounds, text, players): made for every log read
+                return Log(None, v, name, compiled, (), text, players)
+    return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=variant_dir)
+
+
+def iter_log_lines(
+    path: str | Path, *, variant: Variant | None = None, variant_dir: str | Path | None = None
+) -> Iterator[tuple[str, Log | LogError]]:
+    """Read a JSON Lines archive (one log per line) lazily: yields ``(name, log or error)``.
+
+    Memory stays bounded by one log, whatever the archive's size.  A line that cannot be
+    read (not UTF-8, not JSON, not a log) is one error named ``FILE:LINE``; the other
+    lines are judged all the same.  Variant files resolve as in :func:`read_log`.
+    """
+    folder = variant_dir if variant_dir is not None else _folder_of(path)
+    for where, line in archive_lines(path):
+        if isinstance(line, LogError):
+            yield where, line
+            continue
+        try:
+            yield where, log_from_text(line, where, variant=variant, variant_dir=folder)
+        except LogError as err:
+            yield where, err
+
+
+def archive_lines(
+    path: str | Path, *, start: int = 0, end: int | None = None, lines_before: int = 0
+) -> Iterator[tuple[str, str | LogError]]:
+    """The non-blank lines of a JSON Lines archive, one at a time, each named ``FILE:LINE``;
+    a file that cannot be opened gives one :class:`LogError`, and so does each line that is
+    not UTF-8 text or is longer than a log may be.
+
+    Only ``\n`` ends a line (JSON Lines), so a stray carriage return inside a line neither
+    splits it nor shifts the numbers of the lines after it; a ``\r\n`` ending is fine.
+
+    ``start`` and ``end`` read only the lines that *begin* in the byte range ``[start,
+    end)`` (``end=None``: to the end of the file), so that byte ranges cut anywhere share
+    out every line exactly once (:mod:`speedrules.judge.parallel`); ``lines_before`` is the
+    number of ``\n`` bytes before ``start``, which keeps the line numbers those of the
+    whole file.  A line begun before ``start`` is skipped a chunk at a time, never past
+    ``end``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"not a path: {brief(path)}")
+    name = str(path)
+    try:
+        handle = open_regular(path, name)
+    except DocumentError as err:
+        yield name, LogError(err.location, err.reason)
+        return
+    with handle:
+        number, at = lines_before, start
+        if start > 0:
+            handle.seek(start - 1)
+            if handle.read(1) != b"\n":  # start is inside a line: it belongs to the range before
+                while end is None or at < end:
+                    skipped = handle.readline(1 << 20)
+                    at += len(skipped)
+                    if not skipped.endswith(b"\n"):
+                        if not skipped:
+                            return
+                        continue
+                    number += 1
+                    break
+                else:
+                    return
+        while end is None or at < end:
+            raw = handle.readline(MAX_DOCUMENT_BYTES + 1)
+            if not raw:
+                return
+            at += len(raw)
+            number += 1
+            where = f"{name}:{number}"
+            if len(raw) > MAX_DOCUMENT_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of the line, a chunk at a time
+                    raw = handle.readline(1 << 20)
+                    at += len(raw)
+                yield where, LogError(where, f"cannot read: the line is over the {MAX_DOCUMENT_BYTES} byte limit")
+                continue
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            if not raw.strip():
+                continue
+            try:  # (without its line end: an error at the end of the line is on line 1 of its log)
+                yield where, decode(raw.rstrip(b"\r\n"), where)
+            except DocumentError as err:
+                yield where, LogError(err.location, err.reason)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def variant_to_document(variant: Variant) -> dict[str, Any]:
+    """A complete variant document (valid against the variant schema) for ``variant``."""
+    doc: dict[str, Any] = {}
+    if _NAME_RE.match(variant.name) and len(variant.name) <= 64:
+        doc["name"] = variant.name
+    doc["title"] = variant.title
+    if variant.description:
+        doc["description"] = variant.description
+    doc["sources"] = [{"seed": s.seed, "says": s.says} for s in variant.sources]
+    doc.update(
+        players=variant.players,
+        deck={"packs": variant.packs, "jokers": variant.jokers},
+        deal={
+            "hand": variant.hand_size,
+            "draw": "rest" if variant.draw_size is None else variant.draw_size,
+            "piles": variant.piles,
+            "reserves": list(variant.reserve_sizes),
+        },
+        ranks={
+            "order": variant.rank_order.value,
+            "same_rank": variant.same_rank,
+            "alternate_colours": variant.alternate_colours,
+        },
+        hand={"limit": variant.hand_limit, "refill": variant.refill.value},
+        runs=variant.runs,
+        jokers={
+            "wild": variant.jokers_wild,
+            "declare": variant.joker_declare.value,
+            "may_go_out": variant.joker_may_go_out,
+            "prevents_flip": variant.joker_prevents_flip,
+        },
+        rebuild=variant.rebuild.value,
+        collisions=variant.collisions.value,
+        ties=variant.ties.value,
+        announce={"call": variant.call.value, "how": variant.call_how},
+        match={"scoring": variant.scoring.value, "target": variant.target},
+    )
+    return doc
+
+
+def variant_reference(variant: Variant) -> str | dict[str, Any]:
+    """How a log names ``variant``: its bundled name if it is a bundled variant, else its document."""
+    if variant.name in variant_names() and load_variant(variant.name) == variant:
+        return variant.name
+    return variant_to_document(variant)
+
+
+def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
+    """The log event for a recorded action (see docs/log-format.md): ``action.to_json(t)``."""
+    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)):
+        raise InvalidArgumentError(f"not an action: {brief(action)}")
+    return action.to_json(t)
+
+
+def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
+    """The action a log event stands for, and its time: the inverse of ``action.to_json(t)``;
+    a :class:`LogError` naming ``name`` for anything the log format does not accept as an event.
+
+    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
+    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
+    """
+    compiled = compile_event(event)
+    if compiled is None:
+        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event))
+    return _to_action(compiled), compiled[5]
+
+
+def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:
+    """One deal of a log from a game played through the library (its layout and history)."""
+    history = game.history
+    if times is None and any(t is not None for t in game.history_times):
+        times = game.history_times
+    if times is not None and len(times) != len(history):
+        raise ValueError(f"{len(times)} times for {len(history)} actions")
+    return {
+        "layout": game.layout.to_json(),
+        "events": [action_to_event(a, None if times is None else times[i]) for i, a in enumerate(history)],
+    }
+
+
+def log_from_games(
+    games: Sequence[Game],
+    *,
+    players: Sequence[str] | None = None,
+    times: Sequence[Sequence[float | int | None] | None] | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> Log:
+    """A log of one or more games of the same variant played through the library.
+
+    ``players`` are the names written in the log; by default, the names the first game was
+    dealt with (``deal(..., names=...)``), if it was given any.
+
+    >>> from speedrules import deal
+    >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
+    >>> for game in games:
+    ...     game.reveal()
+    >>> log = log_from_games(games, players=["Ann", "Ben"])
+    >>> len(log.deals), log.names
+    (2, ('Ann', 'Ben'))
+    """
+    from ..speed.game import Game
+
+    if isinstance(games, Game) or not isinstance(games, Sequence) or not games:
+        raise InvalidArgumentError(f"a log needs a sequence of one or more games, not {brief(games)}")
+    if not all(isinstance(g, Game) for g in games):
+        raise InvalidArgumentError("every item of a log's games must be a Game")
+    variant = games[0].variant
+    if any(g.variant != variant for g in games):
+        raise ValueError("every game of a log must be of the same variant")
+    data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(variant)}
+    if players is None and games[0].names != default_names(variant.players):
+        players = games[0].names  # the names the games were dealt with
+    if players is not None:
+        data["players"] = list(players)
+    if meta is not None:
+        data["meta"] = dict(meta)
+    data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
+    return _checked_log(data, "<written log>", variant, None)
+
+
+EVENT_LINES = "events"
+"""``write_log``'s default layout: JSON with one event per line (and each deal's layout on one)."""
+
+
+def write_log(
+    log: Log, target: str | Path | IO[str], *, indent: int | str | None = EVENT_LINES,
+    yaml_format: bool | None = None,
+) -> None:
+    """Write ``log`` to a path or an open text file: YAML when ``yaml_format`` is true, or is left
+    ``None`` and the path ends in ``.yaml``/``.yml``; JSON otherwise.
+
+    JSON is written one event per line by default (:data:`EVENT_LINES`), so a log reads and
+    diffs line by line; ``indent`` as an int indents every value as ``json.dumps`` does, and
+    ``None`` writes one line.
+
+    >>> import io
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> game.reveal()
+    >>> out = io.StringIO()
+    >>> write_log(game.to_log(), out)
+    >>> print("\\n".join(out.getvalue().splitlines()[-4:]))
+       "events": [
+        {"type": "reveal"}
+       ]}
+     ]}
+    """
+    if not isinstance(log, Log):
+        raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or log_from_games make one)")
+    if indent is not None and not isinstance(indent, int) and indent != EVENT_LINES:
+        raise InvalidArgumentError(f"indent must be an int, None or {EVENT_LINES!r}, not {brief(indent)}")
+    if yaml_format is None:
+        yaml_format = isinstance(target, (str, os.PathLike)) and str(target).lower().endswith((".yaml", ".yml"))
+    data = log.to_json()
+    if yaml_format:
+        try:
+            text = dump_yaml(data)
+        except ValueError:
+            raise LogError(log.name, "cannot be written: it holds a number too long to write") from None
+    elif indent == EVENT_LINES:
+        text = _event_lines(data, log.name) + "\n"
+    else:
+        text = _json_text(data, indent if isinstance(indent, int) else None, log.name) + "\n"
+    if isinstance(target, (str, os.PathLike)):
+        write_file(target, text)  # a new file renamed into place (a lone surrogate written \udxxx)
+    else:
+        target.write(text)
+
+
+def _event_lines(data: dict[str, Any], name: str) -> str:
+    """A log document as JSON with each top-level field, each deal's layout and each event on
+    a line of its own."""
+    def one(value: Any) -> str:
+        return _json_text(value, None, name)
+
+    def block(opening: str, items: list[str], indent: str) -> str:
+        return opening + "[]" if not items else opening + "[\n" + ",\n".join(indent + i for i in items) + "\n" + \
+            indent[:-1] + "]"
+
+    deals = []
+    for deal in data.get("deals", []):
+        fields = [f"{one(k)}: {one(v)}" for k, v in deal.items() if k != "events"]
+        fields.append(block('"events": ', [one(e) for e in deal.get("events", [])], "    "))
+        deals.append("{" + ",\n   ".join(fields) + "}")
+    fields = [f"{one(k)}: {one(v)}" for k, v in data.items() if k != "deals"]
+    fields.append(block('"deals": ', deals, "  "))
+    return "{" + ",\n ".join(fields) + "}"
+
+
+def _json_text(data: Any, indent: int | None, name: str) -> str:
+    """JSON text of a log document, or a :class:`LogError`: a parsed document may hold an integer
+    too long for Python to write (more than 4,300 digits)."""
+    try:
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except ValueError:
+        raise LogError(name, "cannot be written: it holds a number too long to write (over 4300 digits)") from None
