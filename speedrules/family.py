@@ -1,0 +1,110 @@
+"""The family contract: what every game family gives the generic code, and the registry.
+
+A *family* is one game (Speed, Spit...): its kernel, its layouts, its log events, its actions,
+its pictures, its words.  Everything around the families (the log reader, the referee and its
+correction procedure, the simulator, the bots, the pictures, the command line) asks the
+family of a variant for what it needs through :class:`Family`, found by
+:func:`family_of`, and never asks which family it has: a new game is a new family registered
+with :func:`register_family`, with no edit to generic code (OpenSpiel's registered games and
+python-chess's variant hooks are the models).
+
+The bundled families are found by name and imported the first time they are asked for, so
+this module imports no family.
+
+>>> family_of("speed").deal_word, family_of("spit").deal_word
+('deal', 'round')
+>>> "spit" in family_names()
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+from typing import Any, ClassVar
+
+from .core.errors import InvalidArgumentError, brief, did_you_mean
+
+__all__ = ["Family", "family_names", "family_of", "register_family"]
+
+_BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"}
+"""The bundled families: each module registers its family when it is imported."""
+
+_REGISTRY: dict[str, Family] = {}
+
+
+class Family(abc.ABC):
+    """One game family.  A subclass sets the class attributes and implements the hooks; one
+    instance is registered (:func:`register_family`) under :attr:`name`, the value of a variant
+    file's ``family:``.
+
+    The hooks come in groups, each used by one part of the package: variants (loading), the
+    log's reader and writer (logs), deals and their judging (judge), actions and games
+    (the ``Game`` API), pictures and words (show, cli), simulation (sim).  A coded event is a
+    tuple ``(kind, player, ..., t)``: its kind first, the seat second (-1: none), its time last.
+    """
+
+    name: ClassVar[str]
+    """The family's name: a variant file's ``family:`` value (``speed``, ``spit``)."""
+    title: ClassVar[str]
+    """The game's name in prose (``Speed``)."""
+    deal_word: ClassVar[str] = "deal"
+    """What one of a log's deals is in this game (``deal``; Spit: ``round``)."""
+    game_word: ClassVar[str] = "deal"
+    """What one simulated result is (``deal``; Spit plays a whole ``game`` of rounds)."""
+    chained: ClassVar[bool] = False
+    """Whether a deal's layout depends on how the deal before it ended (Spit's rounds: each
+    player lays what they took from the round before); else every deal stands alone."""
+
+    def __repr__(self) -> str:
+        return f"<Family {self.name}>"
+
+    # ------------------------------------------------------------------ variants (core.loading)
+
+    # ------------------------------------------------------------------ the log (logs)
+
+    # ------------------------------------------------------------------ deals and judging (judge)
+
+    # ------------------------------------------------------------------ actions and games
+
+    # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    # ------------------------------------------------------------------ simulation (sim)
+
+
+def register_family(family: Family) -> Family:
+    """Register ``family`` under its name (a variant file's ``family:``), replacing any family of
+    that name, and return it; its variants then load, deal, judge, simulate and draw like the
+    bundled ones."""
+    if not isinstance(family, Family):
+        raise InvalidArgumentError(f"not a Family: {brief(family)}")
+    name = getattr(family, "name", None)
+    if not isinstance(name, str) or not name:
+        raise InvalidArgumentError(f"a family needs a name (a variant file's family:), not {brief(name)}")
+    _REGISTRY[name] = family
+    return family
+
+
+def family_of(what: Any) -> Family:
+    """The registered family of ``what``: a family's name, or anything with a ``family``
+    attribute naming one (a :class:`~speedrules.core.variant.Variant`).
+
+    >>> family_of("speed").title
+    'Speed'
+    """
+    name = what if isinstance(what, str) else getattr(what, "family", None)
+    family = _REGISTRY.get(name) if isinstance(name, str) else None
+    if family is None and isinstance(name, str) and name in _BUNDLED:
+        importlib.import_module(_BUNDLED[name])  # registers it
+        family = _REGISTRY.get(name)
+    if family is None:
+        known = sorted(set(_REGISTRY) | set(_BUNDLED))
+        hint = did_you_mean(name, known) if isinstance(name, str) else ""
+        raise InvalidArgumentError(f"no game family {brief(name)} is registered (the families: {', '.join(known)})"
+                                   + (f"; {hint}" if hint else ""))
+    return family
+
+
+def family_names() -> tuple[str, ...]:
+    """The names of the families that can be asked for: the bundled ones and any registered."""
+    return tuple(sorted(set(_REGISTRY) | set(_BUNDLED)))
