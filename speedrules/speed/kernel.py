@@ -10,12 +10,12 @@ fit table, whatever the rank options, colours or jokers.
 
 Each kind of event has one check, ``check_<kind>`` (a :class:`~speedrules.core.errors.Violation`
 naming the rule, built only when the event is illegal, else ``None``), and one state
-change, reached through :meth:`Kernel.apply_event`.  :meth:`Kernel.run` judges and applies
-a sequence of events; the rules and changes of plays, draws and flips (the events of a
-long log) are written in its loop, with the deal's lists bound to locals, and
-``check_play``, ``check_draw`` and ``apply_event`` run that same loop.  The questions a
-player or a table asks (may this seat play or draw, is play blocked, is the deal over)
-are answered from the same tables and rules (:meth:`Kernel.draw_rule`, the fit table).
+change, reached through :meth:`Kernel.apply_event`.  The events of a long log (plays, draws,
+flips) each have one judge-and-apply step (``_play``, ``_draw``, ``_flip``: judge the event and,
+asked to, make it), which ``check_<kind>`` calls to judge only and :meth:`Kernel.run` calls on
+a calm table; anything else goes through :meth:`Kernel.check_event` and :meth:`Kernel.apply_event`.
+The questions a player or a table asks (may this seat play or draw, is play blocked, is the
+deal over) are answered from the same tables and rules (:meth:`Kernel.draw_rule`, the fit table).
 
 >>> from speedrules import load_variant
 >>> from speedrules.speed.actions import DRAW, PLAY, REVEAL
@@ -70,10 +70,6 @@ _KEY_OF_CODE: Final = KEY_OF_CODE  # a Final: the compiled build keeps it in a C
 _DRAW_EMPTY: Final = rules.DRAW_EMPTY
 _DRAW_HAND_FULL: Final = rules.DRAW_HAND_FULL
 _DRAW_NOT_ALLOWED: Final = rules.DRAW_NOT_ALLOWED
-
-_Frame = tuple[list[list[int]], list[list[int]], list[list[int]], list[int], list[int],
-               tuple[tuple[bool, ...], ...], list[list[int]], int, int, bool, Refill, bool, bool]
-"""What :meth:`Kernel.run` binds to locals (typed item by item, so that a compiled build keeps the types)."""
 
 DRAW_OPTION: Final[Option] = (DRAW, -1, (), ())
 CALL_OPTION: Final[Option] = (CALL, -1, (), ())
@@ -316,6 +312,12 @@ def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
     return True
 
 
+def _as_codes(cards: Any) -> tuple[int, ...]:
+    """A play's card codes (or declared ranks) as the tuple the kernel's steps read by index (a
+    coded event has one already; a list is copied)."""
+    return cards if type(cards) is tuple else tuple(cards)
+
+
 def _from_state(state: tuple[Any, ...]) -> Kernel:
     """A kernel made from :meth:`Kernel.__getstate__`'s state."""
     return Kernel(state[0], (), (), (), (), state=state)
@@ -334,10 +336,15 @@ class Kernel(TableTiming):
     """
 
     __slots__ = (  # the rest are TableTiming's
+        "_card_ok",
         "_dead",
-        "_frame",
+        "_first_lands",
         "_limit",
+        "_owes",
+        "_pile_count",
+        "_players",
         "_rng",
+        "_runs",
         "_when_empty",
         "calm",
         "fit",
@@ -394,8 +401,7 @@ class Kernel(TableTiming):
         self.tied: tuple[int, ...] = ()
         self.callers: set[int] = set()
         self.pickup_owed: set[int] = set()
-        self._frame = self._make_frame()
-        self._limit, self._when_empty = variant.hand_limit, variant.refill is _WHEN_EMPTY
+        self._bind_rules()
 
     def copy(self) -> Kernel:
         """An independent copy, random source included."""
@@ -424,15 +430,20 @@ class Kernel(TableTiming):
         self.spare_group = None
         self.set_random_state(random_state)
         self._dead = (-1, False)
-        self._frame = self._make_frame()
-        self._limit, self._when_empty = self.variant.hand_limit, self.variant.refill is _WHEN_EMPTY
+        self._bind_rules()
 
-    def _make_frame(self) -> _Frame:
-        """What :meth:`run` binds to locals: the deal's lists (never replaced, only changed in place)
-        and the variant's constants."""
+    def _bind_rules(self) -> None:
+        """The variant's options read on every play or draw, bound to the kernel once (a compiled
+        build keeps them unboxed, where reading them off the variant is a lookup each time)."""
         v = self.variant
-        return (self.hands, self.draws, self.piles, self.tops, self.debt, v.tables.card_ok, self.reserves,
-                v.players, v.piles, v.runs, v.refill, v.collisions is _FIRST_LANDS, v.owes_draws)
+        self._card_ok: tuple[tuple[bool, ...], ...] = v.tables.card_ok
+        self._players: int = v.players
+        self._pile_count: int = v.piles
+        self._runs: bool = v.runs
+        self._first_lands: bool = v.collisions is _FIRST_LANDS
+        self._owes: bool = v.owes_draws
+        self._limit: int = v.hand_limit
+        self._when_empty: bool = v.refill is _WHEN_EMPTY
 
     def __repr__(self) -> str:
         return f"<Kernel {self.variant.name}, {sum(map(len, self.hands))} cards in hand, version {self.version}>"
@@ -740,10 +751,60 @@ class Kernel(TableTiming):
 
         A play at the same ``t`` on the same pile as the play just before it, by another
         player, collided with it: under ``lower-stays`` and ``return-both`` it is judged
-        against the top both cards landed on.  (The rule is judged in :meth:`play`.)
+        against the top both cards landed on (:meth:`_play` judges).
         """
-        stopped = self.run(((PLAY, player, pile, cards, declared, t),), apply=False)
-        return None if stopped is None else stopped[1]
+        return self._play(player, pile, _as_codes(cards), _as_codes(declared), t, -1, False)
+
+    def _play(
+        self, player: int, pile: int, cards: tuple[int, ...], declared: tuple[int, ...], t: float | int | None,
+        index: int, apply: bool,
+    ) -> Violation | None:
+        """Judge a play and, with ``apply``, make it (:meth:`_land`): the seat and the table, the
+        pile, the cards held (in hand, a run where the variant has runs, no draw owed first), then
+        the cards against the top they meet.  The one place a play is judged."""
+        # Under first-lands no collision group ever forms; else this play may meet one.
+        group = None if self._first_lands else self._collision_group(player, pile, t)
+        if group is not None or not self.calm:
+            problem = self._check_common(player, same_instant_play=group is not None or self._same_instant(player, t))
+            if problem is not None:
+                return problem
+            if not self.revealed:
+                return Violation(rules.EVENT_ORDER, player, f"{self.names[player]} played before the starters were "
+                                 "revealed")
+        elif not 0 <= player < self._players:
+            return self._check_common(player)  # (names the seat that is not there, or the dead end first)
+        if not 0 <= pile < self._pile_count:
+            return self._late(Violation(rules.EVENT_INVALID, player, f"there is no centre pile {brief(pile)} "
+                                        f"(this variant has {self._pile_count})"))
+        n = len(cards)
+        code: int = cards[0] if n else 0
+        if n == 1:
+            if code not in self.hands[player]:
+                return self._late(self._not_in_hand(player, cards))
+        elif not n:
+            return self._late(Violation(rules.EVENT_INVALID, player, f"{self.names[player]}'s play names no card"))
+        elif not self._runs:
+            return self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} cards at once; this "
+                                        "variant plays one card at a time"))
+        elif not holds(self.hands[player], cards):
+            return self._late(self._not_in_hand(player, cards))
+        if self._owes and self.debt[player] and self.draws[player]:
+            return self._late(self._owes_draw(player))
+        key = self.tops[pile] if group is None else group.prior[0]
+        # The commonest play, one card as it is, is one bit test; a run, a joker or a misfit goes
+        # card by card.
+        if not (n == 1 and not declared and self._card_ok[key][code]):
+            problem = self._check_cards(player, cards, pile, declared, key, group)
+            if problem is not None:
+                return self._late(problem)
+        if apply:
+            self._land(player, pile, cards, declared, t, index, code)
+        return None
+
+    def _owes_draw(self, player: int) -> Violation:
+        """The violation of a play by a seat the refill rule makes draw first (:meth:`must_draw_first`)."""
+        return Violation(rules.PLAY_MUST_DRAW_FIRST, player, f"{self.names[player]} must draw {self.debt[player]} "
+                         f"more card(s) before playing (refill rule: {self.variant.refill.value})")
 
     def _check_cards(
         self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], key: int,
@@ -800,7 +861,6 @@ class Kernel(TableTiming):
     def _late(self, problem: Violation) -> Violation:
         """A play or draw refused on a calm table: unless the deal has ended in a dead end, which
         is named first (an event that stands proves the table is not dead, so only refusals ask)."""
-        self.version += 1  # the loop in :meth:`run` does not count its plays and draws
         if self.calm and self.is_dead_end():
             return self._check_common(problem.player) or problem
         return problem
@@ -837,10 +897,29 @@ class Kernel(TableTiming):
                          f"{self.names[player]}'s run puts {TEXT_OF[code]} on {below} (pile {pile}); it needs {needs}")
 
     def check_draw(self, player: int, card: int | None = None) -> Violation | None:
-        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``
-        (judged in :meth:`draw`)."""
-        stopped = self.run(((DRAW, player, -1, card, (), None),), apply=False)
-        return None if stopped is None else stopped[1]
+        """Why ``player`` may not draw now (or the top card is not ``card``), or ``None``: the
+        refill rule (:meth:`draw_rule`)."""
+        return self._draw(player, card, None, False)
+
+    def _draw(self, player: int, card: int | None, t: float | int | None, apply: bool) -> Violation | None:
+        """Judge a draw (the refill rule, :meth:`draw_rule`) and, with ``apply``, make it: the one
+        place a draw is judged."""
+        if not (self.calm and 0 <= player < self._players):
+            problem = self._check_common(player)
+            if problem is not None:
+                return problem
+        rule = self.draw_rule(player)
+        if rule is None and card is not None and self.draws[player][-1] != card:
+            rule = rules.DRAW_MISMATCH
+        if rule is not None:
+            return self._refused_draw(rule, player, card)
+        if apply:
+            self.version += 1
+            self.group = None
+            self._take_card(player)
+            if t is not None:
+                self.last_t = t
+        return None
 
     def _refused_draw(self, rule: str, player: int, card: int | None) -> Violation:
         """The violation of a draw the draw rule refuses (``rule``: :meth:`draw_rule`'s answer, or
@@ -860,6 +939,24 @@ class Kernel(TableTiming):
 
     def check_flip(self) -> Violation | None:
         """Why the reserves may not flip now, or ``None``."""
+        return self._flip(None, False)
+
+    def _flip(self, t: float | int | None, apply: bool) -> Violation | None:
+        """Judge a flip and, with ``apply``, make it (:meth:`_turn_reserves`): the one place a flip
+        is judged."""
+        if self.calm and any(self.reserves):  # only whether everyone is blocked is left to judge
+            problem = self._check_blocked(rules.FLIP_NOT_BLOCKED, "a flip")
+        else:
+            problem = self._flip_problem()
+        if problem is None and apply:
+            self.version += 1
+            self.group = None
+            self._turn_reserves()
+            if t is not None:
+                self.last_t = t
+        return problem
+
+    def _flip_problem(self) -> Violation | None:
         problem = self._check_common(None)
         if problem is not None:
             return problem
@@ -972,13 +1069,21 @@ class Kernel(TableTiming):
         if t is not None and t < self.last_t:
             return Violation(rules.TIME_ORDER, player if player >= 0 else None,
                              f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
-        seat = self._missed_call(kind, t)
-        if seat is None:
-            return self._check_kind(kind, player, pile, cards, declared, t)
+        if self.out_seat is not None and self._missed_call(kind, t) is not None:
+            return self._judge_late_call(kind, player, pile, cards, declared, t)
+        return self._check_kind(kind, player, pile, cards, declared, t)
+
+    def _judge_late_call(
+        self, kind: int, player: int, pile: int, cards: Any, declared: Sequence[int], t: float | int | None
+    ) -> Violation | None:
+        """An event that comes while a seat's call is due: it makes the call late (rule
+        ``call.missing``), or under ``announce.call: penalty`` is judged on the table as it is
+        once the missed call is penalised."""
+        seat = self.out_seat
+        assert seat is not None
         if self.variant.call is _REQUIRED:
             return Violation(rules.CALL_MISSING, seat,
                              f"{self.names[seat]} went out but did not call before the next event")
-        # Penalty: the event is judged on the table as it is once the missed call is penalised.
         saved = (self.out_seat, self.finish_t, set(self.pickup_owed), self.version, self._dead, self.calm)
         self.penalise(seat)
         try:
@@ -990,11 +1095,11 @@ class Kernel(TableTiming):
         self, kind: int, player: int, pile: int, cards: Any, declared: Sequence[int], t: float | int | None
     ) -> Violation | None:
         if kind == PLAY:
-            return self.check_play(player, cards, pile, declared, t)
+            return self._play(player, pile, _as_codes(cards), _as_codes(declared), t, -1, False)
         if kind == DRAW:
-            return self.check_draw(player, cards)
+            return self._draw(player, cards, t, False)
         if kind == FLIP:
-            return self.check_flip()
+            return self._flip(t, False)
         if kind == REBUILD:
             return self.check_rebuild(cards)
         if kind == REVEAL:
@@ -1010,194 +1115,42 @@ class Kernel(TableTiming):
     # ------------------------------------------------------------------ check and change
 
     def run(
-        self, events: Iterable[tuple[int, int, int, Any, Sequence[int], float | int | None]], start: int = 0,
-        *, apply: bool = True, judge: bool = True,
+        self, events: Iterable[tuple[int, int, int, Any, Sequence[int], float | int | None]], start: int = 0
     ) -> tuple[int, Violation] | None:
         """Judge ``events`` in order, applying each one that stands; stop at the first that does
         not and return its index (counting from ``start``) and violation, or ``None``.
 
         Each event is ``(kind, player, pile, cards, declared, t)`` as :meth:`check_event` takes
-        it.  This loop is the one place where plays, draws and flips are judged and made
-        (:meth:`check_play` and :meth:`check_draw` run it with ``apply=False``, which judges and
-        changes nothing, after :meth:`check_event` has looked at the time and a missed call;
-        :meth:`apply_event` runs it with ``judge=False``, which lays the cards without judging or
-        collision policy); other events go to :meth:`check_event` and :meth:`apply_event`.  The
-        deal's lists are bound to locals once, so a long log is judged at the speed of a bare loop.
+        it.  On a calm table (:attr:`calm`) a play, a draw or a flip in time order goes straight to
+        its judge-and-apply step (:meth:`_play`, :meth:`_draw`, :meth:`_flip`); anything else is judged whole
+        (:meth:`event`: the time, a call missed, the event's rule, then :meth:`apply_event`).
         """
-        hands, draws, piles, tops, debt, card_ok, reserves, n_players, n_piles, runs, refill, first_lands, owes = (
-            self._frame)
-        guard = judge and apply
-        key_of_code = _KEY_OF_CODE  # a local, bound from the Final alias
-        last, calm = self.last_t, self.calm
-        # ``version`` keys the dead-end cache: plays and draws do not count it in the loop, so it
-        # is counted before every call that may read the cache, and at the end.
         index = start - 1
-        code = 0  # a card's code, unboxed in the compiled build (a play's cards are read as Any)
         for kind, player, pile, cards, declared, t in events:
             index += 1
-            if guard and ((t is not None and t < last) or not calm):
-                # A time earlier than the last, or a table that is not calm (before the reveal, a
-                # call due, a pickup owed, the end): judged whole by check_event.
-                self.last_t = last
-                self.version += 1
-                if kind == REVEAL and not self.revealed and (t is None or t >= last):  # the first event, always
-                    problem = self.check_reveal()
-                    if problem is not None:
-                        return index, problem
-                    self._do_reveal()
-                    if t is not None:
-                        last = self.last_t = t
-                    calm = self.calm
-                    continue
-                problem = self.check_event(kind, player, pile, cards, declared, t)
-                if problem is not None:
-                    return index, problem
-                self.apply_event(kind, player, pile, cards, declared, t, index)
-                last, calm = self.last_t, self.calm
-                continue
-            if kind == PLAY:
-                if judge:
-                    # Under first-lands no collision group ever forms; else this play may meet one.
-                    group = None if first_lands else self._collision_group(player, pile, t)
-                    if group is not None or not calm:
-                        same = group is not None or self._same_instant(player, t)
-                        self.version += 1
-                        problem = self._check_common(player, same_instant_play=same)
-                        if problem is not None:
-                            return index, problem
-                        if not self.revealed:
-                            return index, Violation(rules.EVENT_ORDER, player, f"{self.names[player]} played "
-                                                    "before the starters were revealed")
-                    elif not 0 <= player < n_players:
-                        self.version += 1
-                        return index, self._check_common(player) or self._late(Violation(
-                            rules.EVENT_INVALID, None,
-                            f"there is no seat {brief(player)} in a {n_players}-player game"))
-                    if not 0 <= pile < n_piles:
-                        return index, self._late(Violation(rules.EVENT_INVALID, player, f"there is no centre pile "
-                                                           f"{brief(pile)} (this variant has {n_piles})"))
-                    hand = hands[player]
-                    n = len(cards)
-                    if n == 1:
-                        code = cards[0]
-                        if code not in hand:
-                            return index, self._late(self._not_in_hand(player, cards))
-                    elif not n:
-                        return index, self._late(Violation(rules.EVENT_INVALID, player,
-                                                           f"{self.names[player]}'s play names no card"))
-                    elif not runs:
-                        return index, self._late(Violation(rules.PLAY_RUN, player, f"{self.names[player]} laid {n} "
-                                                           "cards at once; this variant plays one card at a time"))
-                    elif not holds(hand, cards):
-                        return index, self._late(self._not_in_hand(player, cards))
-                    if owes and self.must_draw_first(player):
-                        return index, self._late(Violation(rules.PLAY_MUST_DRAW_FIRST, player, f"{self.names[player]} "
-                                                           f"must draw {debt[player]} more card(s) before playing "
-                                                           f"(refill rule: {refill.value})"))
-                    key = tops[pile] if group is None else group.prior[0]
-                    # The commonest play, one card as it is, is one bit test; a run, a joker or a
-                    # misfit goes card by card.
-                    if not (n == 1 and not declared and card_ok[key][code]):
-                        problem = self._check_cards(player, cards, pile, declared, key, group)
-                        if problem is not None:
-                            return index, self._late(problem)
-                    if not apply:
-                        continue
-                    if t is not None:
-                        last = t
-                        if not first_lands:  # the collision policy decides what stays
-                            self.last_t = last
-                            lands = self._land_play(player, cards, pile, declared, t, index)
-                            calm = self.calm
-                            if not lands:
-                                continue
-                    elif not first_lands:
-                        self.group = None
-                else:
-                    hand = hands[player]
-                    n = len(cards)
-                    code = cards[0]
-                # The play lands: the one place a play changes the state.
-                if n == 1:
-                    hand.remove(code)
-                    piles[pile].append(code)
-                else:
-                    for code in cards:
-                        hand.remove(code)
-                    piles[pile].extend(cards)
-                    code = cards[-1]
-                tops[pile] = key_of_code[code] if code != JOKER_CODE else top_key(declared[-1], NO_COLOUR)
-                if owes:
-                    self._refill_debt(player, len(cards))
-                if not hand and not draws[player]:
-                    self.version += 1
-                    self._went_out(player, t)
-                    calm = self.calm
+            if not self.calm or (t is not None and t < self.last_t):
+                problem = self.event(kind, player, pile, cards, declared, t, index)
+            elif kind == PLAY:
+                problem = self._play(player, pile, _as_codes(cards), _as_codes(declared), t, index, True)
             elif kind == DRAW:
-                if judge:
-                    if not (calm and 0 <= player < n_players):
-                        self.version += 1
-                        problem = self._check_common(player)
-                        if problem is not None:
-                            return index, problem
-                    rule = self.draw_rule(player)
-                    if rule is None and cards is not None and draws[player][-1] != cards:
-                        rule = rules.DRAW_MISMATCH
-                    if rule is not None:
-                        return index, self._refused_draw(rule, player, cards)
-                    if not apply:
-                        continue
-                    if t is not None:
-                        last = t
-                    if not first_lands:
-                        self.group = None
-                # The draw: the one place a draw changes the state.
-                hands[player].append(draws[player].pop())
-                if owes and debt[player]:
-                    debt[player] -= 1
+                problem = self._draw(player, cards, t, True)
             elif kind == FLIP:
-                self.version += 1
-                if judge:
-                    if calm and any(reserves):
-                        # Calm, with a reserve to flip: only whether everyone is blocked is left to judge.
-                        problem = self._check_blocked(rules.FLIP_NOT_BLOCKED, "a flip")
-                    else:
-                        problem = self.check_flip()
-                    if problem is not None:
-                        return index, problem
-                    if not apply:
-                        continue
-                    if t is not None:
-                        last = t
-                    self.group = None
-                # The flip: each reserve with cards turns its top card onto its pile.
-                for i, reserve in enumerate(reserves):
-                    if reserve:
-                        code = reserve.pop()
-                        piles[i].append(code)
-                        tops[i] = key_of_code[code]
+                problem = self._flip(t, True)
             else:
-                self.version += 1
-                if judge:
-                    problem = self._check_kind(kind, player, pile, cards, declared, t)
-                    if problem is not None:
-                        return index, problem
-                    if not apply:
-                        continue
-                self.last_t = last
-                self.apply_event(kind, player, pile, cards, declared, t, index)
-                last, calm = self.last_t, self.calm
-        self.last_t = last
-        self.version += 1
+                problem = self.event(kind, player, pile, cards, declared, t, index)
+            if problem is not None:
+                return index, problem
         return None
 
     def event(
         self, kind: int, player: int = -1, pile: int = -1, cards: Any = None, declared: Sequence[int] = (),
         t: float | int | None = None, index: int = -1,
     ) -> Violation | None:
-        """Judge one event and, if it stands, apply it (:meth:`run` on one event)."""
-        stopped = self.run(((kind, player, pile, cards, declared, t),), index)
-        return None if stopped is None else stopped[1]
+        """Judge one event and, if it stands, apply it (``index`` numbers it for collision records)."""
+        problem = self.check_event(kind, player, pile, cards, declared, t)
+        if problem is None:
+            self.apply_event(kind, player, pile, cards, declared, t, index)
+        return problem
 
     def apply_event(
         self,
@@ -1209,40 +1162,47 @@ class Kernel(TableTiming):
         t: float | int | None = None,
         index: int = -1,
     ) -> Any:
-        """Apply an event that :meth:`check_event` accepted (it is not checked again).
+        """Apply an event that :meth:`check_event` accepted (it is not checked again): the one
+        place where each kind of event changes the state.
 
         ``index`` numbers the event for collision records.  Returns the code drawn (draw)
         or the reserves used, top first (rebuild), else ``None``.
         """
-        seat = self._missed_call(kind, t)
-        if seat is not None:
-            self.penalise(seat)
-        if kind != PLAY:
-            self.group = None
-        result: Any = None
+        if self.out_seat is not None:
+            seat = self._missed_call(kind, t)
+            if seat is not None:
+                self.penalise(seat)
         if kind == PLAY:
-            if self._land_play(player, cards, pile, declared, t, index):
-                self._lay(player, cards, pile, declared, t, index)
-        elif kind == DRAW:
-            self.run(((DRAW, player, -1, None, (), t),), judge=False)
-            result = self.hands[player][-1]
+            codes = _as_codes(cards)
+            self._land(player, pile, codes, _as_codes(declared), t, index, codes[0])
+            return None
+        self.version += 1
+        self.group = None
+        result: Any = None
+        if kind == DRAW:
+            result = self._take_card(player)
         elif kind == FLIP:
-            self.run(((FLIP, -1, -1, None, (), t),), judge=False)
-        elif kind == REBUILD:
-            result = self._do_rebuild(cards)
-        elif kind == REVEAL:
+            self._turn_reserves()
+        else:
+            result = self._apply_table_event(kind, player, pile, cards)
+        if t is not None:
+            self.last_t = t
+        return result
+
+    def _apply_table_event(self, kind: int, player: int, pile: int, cards: Any) -> Any:
+        """:meth:`apply_event` for the rarer kinds: rebuild (returns the reserves used), reveal,
+        call, pickup, stuck (a true declaration: nothing changes)."""
+        if kind == REBUILD:
+            return self._do_rebuild(cards)
+        if kind == REVEAL:
             self._do_reveal()
         elif kind == CALL:
             self._do_call(player)
         elif kind == PICKUP:
             self._do_pickup(player, pile)
-        elif kind == STUCK:
-            self.version += 1  # a true declaration: nothing else changes
-        else:
+        elif kind != STUCK:
             raise ValueError(f"not an event kind: {kind!r}")
-        if t is not None:
-            self.last_t = t
-        return result
+        return None
 
     # ------------------------------------------------------------------ state changes
 
@@ -1376,10 +1336,50 @@ class Kernel(TableTiming):
         self.version += 1
         self._settle()
 
-    def _lay(self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None,
-             index: int) -> None:
-        """Lay checked cards on a pile, outside any collision policy (:meth:`run` does it)."""
-        self.run(((PLAY, player, pile, cards, declared, t),), index, judge=False)
+    def _land(
+        self, player: int, pile: int, cards: tuple[int, ...], declared: tuple[int, ...], t: float | int | None,
+        index: int, code: int,
+    ) -> None:
+        """A judged play lands (``code``: its first card): the collision policy decides whether its
+        cards stay (not under first-lands, where the log order is the landing order), and they go
+        on the pile.  The one place a play changes the hands and piles."""
+        self.version += 1
+        if t is not None:
+            self.last_t = t
+        if not self._first_lands and not self._land_play(player, cards, pile, declared, t, index):
+            return  # the collision policy sent the cards back
+        hand = self.hands[player]
+        n = len(cards)
+        if n == 1:
+            hand.remove(code)
+            self.piles[pile].append(code)
+        else:
+            for code in cards:
+                hand.remove(code)
+            self.piles[pile].extend(cards)
+            code = cards[-1]
+        self.tops[pile] = _KEY_OF_CODE[code] if code != JOKER_CODE else top_key(declared[-1], NO_COLOUR)
+        if self._owes:
+            self._refill_debt(player, n)
+        if not hand and not self.draws[player]:
+            self._went_out(player, t)
+
+    def _take_card(self, player: int) -> int:
+        """The seat takes the top of its draw stack (returned) into its hand; a draw owed is paid."""
+        code = self.draws[player].pop()
+        self.hands[player].append(code)
+        if self._owes and self.debt[player]:
+            self.debt[player] -= 1
+        return code
+
+    def _turn_reserves(self) -> None:
+        """Each reserve with cards turns its top card onto its pile: the one place a flip changes the state."""
+        piles, tops = self.piles, self.tops
+        for i, reserve in enumerate(self.reserves):
+            if reserve:
+                code = reserve.pop()
+                piles[i].append(code)
+                tops[i] = _KEY_OF_CODE[code]
 
     def _refill_debt(self, player: int, played: int) -> None:
         """The draws the refill rule owes after ``played`` cards left the hand."""

@@ -222,7 +222,7 @@ class TableTiming:
         self, player: int, cards: Sequence[int], pile: int, declared: Sequence[int], t: float | int | None, index: int
     ) -> bool:
         """A checked play lands: whether its cards go on the pile, which the caller then lays
-        (:meth:`Kernel.run`'s landing, the one place a play changes the state).  A play landing
+        (``Kernel._land``, the one place a play changes the state).  A play landing
         alone does, and starts a group; in a collision the variant's policy decides, taking
         back a card that had stayed."""
         policy = self.variant.collisions
