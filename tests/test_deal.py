@@ -15,7 +15,7 @@ from strategies import SYNTHETIC_DOCS, deck_texts, even_sizes_ok, seeds, synthet
 import speedrules
 from speedrules import Card, IllegalActionError, Layout, Variant, deal, load_variant, variant_names
 from speedrules.core.cards import deck_codes
-from speedrules.speed.dealing import is_deal_of, layout_problem
+from speedrules.speed.dealing import layout_problem
 
 VARIANTS = [*variant_names("speed"), *(f"synthetic:{n}" for n in SYNTHETIC_DOCS)]
 
@@ -196,11 +196,12 @@ def test_layout_lists_cards_as_cards() -> None:
 
 @settings(max_examples=300)
 @given(data=st.data())
-def test_the_quick_layout_test_agrees_with_the_rules(data: st.DataObject) -> None:
-    """``is_deal_of`` (the quick yes the referee asks first) holds exactly when the layout
-    rules find nothing wrong (``layout_problem``), for every bundled variant (one and two
-    packs, jokers, uneven draw stacks, no hand) and layouts near a deal: cards replaced,
-    duplicated, moved between stacks or dropped, a joker added, stacks swapped."""
+def test_the_layout_rule_takes_exactly_the_deals(data: st.DataObject) -> None:
+    """``layout_problem``, the one layout rule, finds nothing exactly when every stack has the
+    size the deal gives (the draw stacks' sizes in any order) and the cards sort as the deck, for
+    every bundled variant (one and two packs, jokers, uneven draw stacks, no hand) and layouts
+    near a deal: cards replaced, duplicated, moved between stacks or dropped, a joker added,
+    stacks swapped; and it names ``layout.shape`` or ``layout.cards`` accordingly."""
     v = load_variant(data.draw(st.sampled_from(variant_names("speed"))))
     lay = deal(v, data.draw(seeds())).layout
     stacks = [[c.code for c in s] for s in (*lay.hands, *lay.draw, lay.starters, *lay.reserves)]
@@ -231,21 +232,29 @@ def test_the_quick_layout_test_agrees_with_the_rules(data: st.DataObject) -> Non
     draw = [tuple(s) for s in stacks[p:2 * p]]
     starters = tuple(stacks[2 * p])
     reserves = [tuple(s) for s in stacks[2 * p + 1:]]
-    quick = is_deal_of(v, hands, draw, starters, reserves)
-    assert quick == (layout_problem(v, hands, draw, starters, reserves) is None)
+    shaped = ([len(h) for h in hands] == [v.hand_size] * p and len(starters) == v.piles
+              and sorted(map(len, draw)) == sorted(expected_draw_sizes(v))
+              and [len(r) for r in reserves] == list(v.reserve_sizes))
+    decked = sorted(c for s in stacks for c in s) == sorted(deck_codes(v.packs, v.jokers))
+    problem = layout_problem(v, hands, draw, starters, reserves)
+    assert (problem is None) == (shaped and decked)
+    if problem is not None:
+        assert problem.rule == ("layout.cards" if shaped else "layout.shape")
 
 
-def test_the_quick_layout_test_says_both_answers() -> None:
+def test_the_layout_rule_names_what_differs() -> None:
     v = load_variant("speed-jokers")
     lay = deal(v, 3).layout
     hands = [tuple(c.code for c in h) for h in lay.hands]
     draw = [tuple(c.code for c in d) for d in lay.draw]
     starters = tuple(c.code for c in lay.starters)
     reserves = [tuple(c.code for c in r) for r in lay.reserves]
-    assert is_deal_of(v, hands, draw, starters, reserves)
+    assert layout_problem(v, hands, draw, starters, reserves) is None
     doubled = [(*hands[0][:-1], hands[1][0]), hands[1]]  # a card twice, one missing
-    assert not is_deal_of(v, doubled, draw, starters, reserves)
-    assert layout_problem(v, doubled, draw, starters, reserves) is not None
+    problem = layout_problem(v, doubled, draw, starters, reserves)
+    assert problem is not None and problem.rule == "layout.cards"
+    missing, twice = Card.from_code(hands[0][-1]), Card.from_code(hands[1][0])
+    assert problem.message.endswith(f"missing {missing}; not expected {twice}")
 
 
 def test_a_joker_swapped_for_a_copy_of_a_card_is_not_the_deck() -> None:
@@ -261,28 +270,24 @@ def test_a_joker_swapped_for_a_copy_of_a_card_is_not_the_deck() -> None:
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-def test_the_deck_the_quick_test_reads_is_the_decks(name: str) -> None:
-    """``Variant.deal_check`` holds, for ``is_deal_of``'s path of two packs or two jokers, how
-    many of each card code the deck holds, and the size of a deck of every card once for its bit path; and a real
-    deal of the variant passes the quick test whichever path it takes."""
+def test_a_real_deal_of_every_variant_passes_the_layout_rule(name: str) -> None:
     v = get_variant(name)
-    assert v.deal_check[5] == tuple(Counter(deck_codes(v.packs, v.jokers))[code] for code in range(53))
-    assert v.deal_check[4] == (52 + v.jokers if v.packs == 1 and v.jokers <= 1 else 0)
     lay = deal(v, 11).layout
     codes = [[c.code for c in s] for s in (*lay.hands, *lay.draw, lay.starters, *lay.reserves)]
     p = v.players
-    assert is_deal_of(v, codes[:p], codes[p:2 * p], codes[2 * p], codes[2 * p + 1:])
+    assert layout_problem(v, codes[:p], codes[p:2 * p], codes[2 * p], codes[2 * p + 1:]) is None
 
 
 def test_dealing_keeps_no_reference_to_its_random_source_and_deals_on() -> None:
     """``deal_codes`` is a plain function: a random source it dealt from is freed once the
     caller drops it (a simulator deals millions of deals), and dealing twice from one
-    source gives two different deals; the sorted deck the deck check compares with is one
-    list per deck, made once."""
+    source gives two different deals; the deck's counts the deck check compares with are made
+    once per deck."""
     import gc
     import weakref
 
-    from speedrules.speed.dealing import deal_codes, sorted_deck
+    from speedrules.core.deck import deck_counts
+    from speedrules.speed.dealing import deal_codes
 
     v = load_variant("speed")
     rng = random.Random(9)
@@ -292,4 +297,4 @@ def test_dealing_keeps_no_reference_to_its_random_source_and_deals_on() -> None:
     del rng
     gc.collect()
     assert gone() is None
-    assert sorted_deck(1, 0) is sorted_deck(1, 0) and sorted_deck(1, 0) == list(range(52))
+    assert deck_counts(1, 0) is deck_counts(1, 0) and deck_counts(2, 1) == (2,) * 52 + (1,)

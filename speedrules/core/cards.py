@@ -13,7 +13,6 @@ Card.parse('10H')
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
@@ -163,15 +162,3 @@ def deck_codes(packs: int, jokers: int) -> list[int]:
 def cards_text(codes: Iterable[int]) -> list[str]:
     """Canonical texts of card codes."""
     return [TEXT_OF[c] for c in codes]
-
-
-def diff_text(given: Iterable[int], expected: Iterable[int]) -> str:
-    """What one multiset of card codes lacks and has too many of, against another."""
-    g, e = Counter(given), Counter(expected)
-    extra, missing = g - e, e - g
-    parts = []
-    if missing:
-        parts.append("missing " + " ".join(TEXT_OF[c] for c in sorted(missing.elements())))
-    if extra:
-        parts.append("not expected " + " ".join(TEXT_OF[c] for c in sorted(extra.elements())))
-    return "; ".join(parts) or "same cards"

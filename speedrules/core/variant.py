@@ -243,15 +243,6 @@ class Variant:
     """``tables.accepts``: per effective top rank, the card ranks that fit it (bit per rank)."""
     piles: int = attrs.field(init=False, eq=False, repr=False)
     """The number of centre piles: ``len(reserve_sizes)``."""
-    deal_shape: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
-        init=False, eq=False, repr=False)
-    """The sizes of a deal's stacks: every hand, the draw stacks largest first, every reserve."""
-    deal_check: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...]] = attrs.field(
-        init=False, eq=False, repr=False)
-    """What :func:`speedrules.speed.kernel.is_deal_of` reads, once: the piles, every hand's size, the draw
-    stacks' largest first, every reserve's, the deck's size where it holds every card once (one
-    pack, at most one joker; else 0), and how many of each card code (0-52, the joker last) the
-    deck holds (:func:`speedrules.speed.kernel.card_counts` of it)."""
     owes_draws: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether the refill rule ever owes a seat a draw before its next play: always but
     under ``any-time`` refill with a dealt hand (a variant that deals no hand draws it first)."""
@@ -263,12 +254,6 @@ class Variant:
         object.__setattr__(self, "tables", tables)
         object.__setattr__(self, "accepts", tables.accepts)
         object.__setattr__(self, "piles", len(self.reserve_sizes))
-        object.__setattr__(self, "deal_shape", ((self.hand_size,) * self.players,
-                                                tuple(sorted(self.draw_sizes, reverse=True)), self.reserve_sizes))
-        shape = self.deal_shape
-        object.__setattr__(self, "deal_check", (self.piles, shape[0], shape[1], shape[2],
-                                                52 + self.jokers if self.packs == 1 and self.jokers <= 1 else 0,
-                                                (self.packs,) * 52 + (self.jokers,)))
         object.__setattr__(self, "owes_draws", self.refill is not Refill.ANY_TIME or not self.hand_size)
 
     def to_document(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ cost when interpreted.  No rule is judged here; the kernel judges, this module r
 
 >>> import random
 >>> from speedrules import load_variant
->>> from speedrules.speed.kernel import deal_codes
+>>> from speedrules.speed.dealing import deal_codes
 >>> speed = load_variant("speed")
 >>> verdict = judge_coded(speed, deal_codes(speed, random.Random(3)), [(0, -1, -1, None, (), 0)], ("a", "b"))
 >>> verdict.valid, verdict.finished, verdict.events_judged
@@ -30,8 +30,8 @@ from ..core.loading import bundled_variant
 from ..core.variant import Family, Scoring, Variant
 from ..logs.log import LogError, resolve_variant
 from ..speed.coding import CompiledEvent, decode_log
-from ..speed.dealing import layout_problem
-from ..speed.kernel import Kernel, is_deal_of, seat_names
+from ..speed.dealing import layout_problem, seat_names
+from ..speed.kernel import Kernel
 from ..speed.wire import UNSET
 from .verdicts import SINGLE_FORMAT, DealVerdict, LoggedViolation, MatchResult, TableView, Verdict
 
@@ -131,10 +131,9 @@ def judge_coded(v: Variant, stacks: Stacks, events: Sequence[CompiledEvent], nam
     # Called with the stacks one by one, not ``*stacks``: the compiled build calls a native
     # function so directly, and a star call through the generic Python call.
     hands, draw, starters, reserves = stacks
-    if not is_deal_of(v, hands, draw, starters, reserves):  # the quick yes first; what is wrong only when no
-        problem = layout_problem(v, hands, draw, starters, reserves)  # (dealing.check_layout_codes, without its call)
-        if problem is not None:
-            return layout_verdict(v, stacks, problem)
+    problem = layout_problem(v, hands, draw, starters, reserves)  # the one layout rule (speed.dealing)
+    if problem is not None:
+        return layout_verdict(v, stacks, problem)
     kernel = Kernel(v, hands, draw, starters, reserves, names=names)
     return judged_run(kernel, kernel.run(events), len(events))
 

@@ -56,7 +56,7 @@ from ..logs.log import (
     top_is_valid,
 )
 from ..speed.actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, STUCK
-from ..speed.dealing import check_layout_codes, seat_names
+from ..speed.dealing import layout_problem, seat_names
 from ..speed.kernel import Kernel
 from ..spit.reader import SpitRound, judge_rounds
 from .judging import (
@@ -141,7 +141,7 @@ def start_deal(
 ) -> Kernel | DealVerdict:
     """The deal's kernel, or the verdict on a layout that is not a deal of ``variant``."""
     stacks = (deal.hands, deal.draw, deal.starters, deal.reserves)
-    problem = check_layout_codes(variant, *stacks)
+    problem = layout_problem(variant, *stacks)
     if problem is not None:
         return layout_verdict(variant, stacks, problem)
     return Kernel(variant, *stacks, names=names)

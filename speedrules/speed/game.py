@@ -52,12 +52,12 @@ from .actions import (
 )
 from .dealing import check_layout as check_layout
 from .dealing import (
-    check_layout_codes,
     checked_names,
     checked_time,
     code_stacks,
     deal_codes,
     default_names,
+    layout_problem,
     make_rng,
 )
 from .dealing import deal_layout as deal_layout
@@ -249,7 +249,7 @@ class Game:
     ) -> None:
         variant = as_speed_variant(variant)
         codes = code_stacks(hands), code_stacks(draw), code_stacks([starters])[0], code_stacks(reserves)
-        problem = check_layout_codes(variant, *codes)
+        problem = layout_problem(variant, *codes)
         if problem is not None:
             raise IllegalActionError(problem)
         self._begin(variant, codes, rng, seed, checked_names(variant, names))

@@ -34,7 +34,6 @@ Violation(rule='play.rank', player=0, message='player 0 played 2S on JC (pile 1)
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -43,14 +42,15 @@ from typing import Any, Final
 import attrs
 
 from ..core import rules
-from ..core.cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF, deck_codes
-from ..core.cards import diff_text as diff_text
+from ..core.cards import JOKER_CODE, RANK_NAMES, RANK_OF, TEXT_OF
+from ..core.deck import card_counts, card_difference
 from ..core.errors import PositionError, Violation, brief
 from ..core.ranks import ALL_RANKS, EMPTY, EMPTY_KEY, JOKER_BIT, KEY_OF_CODE, NO_COLOUR, WILD, top_key
 from ..core.variant import Call as CallRule
 from ..core.variant import Collisions, Refill, Variant
 from ..core.variant import Rebuild as RebuildRule
 from .actions import CALL, DRAW, FLIP, PICKUP, PLAY, REBUILD, REVEAL, STUCK
+from .dealing import default_names, even_split, shuffle_codes
 from .position import Finish, Instant, Position
 from .timing import Collision as Collision
 from .timing import CollisionGroup, Landed, TableTiming
@@ -102,38 +102,6 @@ _WON: Final = tuple(Outcome(seat, "out") for seat in range(8))
 _DEAD_END: Final = Outcome(None, "dead-end")
 
 
-def shuffle_codes(codes: list[int], rng: random.Random) -> None:
-    """Shuffle in place: Fisher-Yates from the end, ``j`` uniform in ``0..i``.
-
-    ``j`` is drawn as CPython's ``rng.randrange(i + 1)`` draws it, written out here so that the
-    order depends only on ``getrandbits`` (Mersenne Twister): ``k = (i + 1).bit_length()`` bits,
-    drawn again while the number is over ``i``.  With ``random.Random(seed)`` this gives the
-    same order on every platform and Python version (and is twice as fast as ``randrange``).
-
-    >>> codes, reference, rng = list(range(10)), list(range(10)), random.Random(1)
-    >>> shuffle_codes(codes, random.Random(1))
-    >>> for i in range(9, 0, -1):  # the same draws through randrange
-    ...     j = rng.randrange(i + 1)
-    ...     reference[i], reference[j] = reference[j], reference[i]
-    >>> codes == reference
-    True
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(codes) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        codes[i], codes[j] = codes[j], codes[i]
-
-
-def even_split(total: int, parts: int) -> list[int]:
-    """Sizes of ``total`` cards split as evenly as possible, the lower indices taking the extras."""
-    base, extra = divmod(total, parts)
-    return [base + (1 if i < extra else 0) for i in range(parts)]
-
-
 def _rank_text(rank: int) -> str:
     return "wild" if rank == WILD else ("empty" if rank == EMPTY else RANK_NAMES[rank])
 
@@ -143,150 +111,6 @@ def card_text(code: int, rank: int) -> str:
     if code == JOKER_CODE:
         return "JK (wild)" if rank == WILD else f"JK (as {RANK_NAMES[rank]})"
     return TEXT_OF[code]
-
-
-def deal_codes(
-    variant: Variant, rng: random.Random
-) -> tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]:
-    """Shuffle the variant's deck with ``rng`` and deal it, as card codes: ``(hands, draw,
-    starters, reserves)``, every stack top card first (see :func:`speedrules.speed.dealing.deal_layout`,
-    which gives the order; ``dealing`` re-exports this).  Here to be compiled with the kernel:
-    the simulator deals every deal through it.
-
-    >>> from speedrules import load_variant
-    >>> hands, draw, starters, reserves = deal_codes(load_variant("speed"), random.Random(3))
-    >>> [len(h) for h in hands], [len(d) for d in draw], len(starters), [len(r) for r in reserves]
-    ([5, 5], [15, 15], 2, [5, 5])
-    """
-    codes = list(_canonical_deck(variant.packs, variant.jokers))
-    shuffle_codes(codes, rng)
-    size = variant.hand_size
-    hands = [codes[seat * size:(seat + 1) * size] for seat in range(variant.players)]
-    pos = variant.players * size
-    draw = []
-    for n in variant.draw_sizes:
-        draw.append(codes[pos:pos + n])
-        pos += n
-    starters = codes[pos:pos + variant.piles]
-    pos += variant.piles
-    reserves = []
-    for n in variant.reserve_sizes:
-        reserves.append(codes[pos:pos + n])
-        pos += n
-    return hands, draw, starters, reserves
-
-
-@functools.cache
-def _canonical_deck(packs: int, jokers: int) -> tuple[int, ...]:
-    """:func:`~speedrules.core.cards.deck_codes`, made once (a deal copies it before shuffling)."""
-    return tuple(deck_codes(packs, jokers))
-
-
-@functools.cache
-def sorted_deck(packs: int, jokers: int) -> list[int]:
-    """The codes of a deck of ``packs`` packs and ``jokers`` jokers, sorted (never change the list)."""
-    return sorted(deck_codes(packs, jokers))
-
-
-def is_deal_of(
-    v: Variant,
-    hands: Sequence[Sequence[int]],
-    draw: Sequence[Sequence[int]],
-    starters: Sequence[int],
-    reserves: Sequence[Sequence[int]],
-) -> bool:
-    """Whether the layout is exactly a deal of ``v`` (the common case, answered quickly; the
-    rule-by-rule report is :func:`speedrules.speed.dealing.layout_problem`, which finds no problem
-    exactly when this holds: tests/test_deal.py).  Here to be compiled with the kernel."""
-    piles, hand_sizes, draw_sizes, reserve_sizes, whole, deck = v.deal_check
-    if not (len(starters) == piles and len(hands) == len(hand_sizes) and len(draw) == len(draw_sizes)
-            and len(reserves) == len(reserve_sizes)):
-        return False
-    # One pass over the stacks, typed so that the compiled build reads them by index: the sizes
-    # (the draw stacks' in any order) and, where the deck has every card once, the cards as bits;
-    # a deck of two packs or two jokers is held against its cards by the kernel's multiset test.
-    seen = count = 0
-    draw_lengths: list[int] = []
-    starters_group: tuple[Sequence[int]] = (starters,)  # the starters' count is checked above
-    for kind in range(4):  # hands, draw stacks, reserves, starters (told apart by index: a tuple
-        # made here has no identity in the compiled build)
-        group = hands if kind == 0 else draw if kind == 1 else reserves if kind == 2 else starters_group
-        sizes = hand_sizes if kind == 0 else reserve_sizes
-        for i in range(len(group)):
-            stacked: tuple[int, ...] = tuple(group[i])  # a tuple is not copied
-            size = len(stacked)
-            if kind == 1:
-                draw_lengths.append(size)
-            elif kind != 3 and size != sizes[i]:
-                return False
-            if whole:
-                for code in stacked:
-                    if not 0 <= code <= JOKER_CODE:
-                        return False
-                    seen |= 1 << code
-                count += size
-    draw_lengths.sort()
-    draw_lengths.reverse()
-    if tuple(draw_lengths) != draw_sizes:
-        return False
-    if whole:  # every card once: one bit a card, counted
-        return count == whole and seen == (1 << whole) - 1
-    return holds_cards([*hands, *draw, starters, *reserves], deck)
-
-
-def card_counts(codes: Sequence[int]) -> list[int]:
-    """How many of each card code (0-52, the joker last) ``codes`` hold: the form of a multiset of
-    cards :func:`holds_cards` reads."""
-    counts = [0] * (JOKER_CODE + 1)
-    listed: tuple[int, ...] = tuple(codes)  # (typed, and a tuple is not copied: read directly when compiled)
-    for code in listed:
-        counts[code] += 1
-    return counts
-
-
-def holds_cards(stacks: Sequence[Sequence[int]], counts: Sequence[int]) -> bool:
-    """Whether ``stacks`` hold, all told, exactly the cards ``counts`` counts (:func:`card_counts`):
-    the kernel's one multiset test, for the deck of a deal (:func:`is_deal_of`) and a rebuild's
-    cards (rule ``rebuild.cards``).  Each card is taken off a copy of the counts, where sorting
-    both sides cost about twice as much on a rebuild's 40 cards.
-
-    >>> holds_cards([[3, 52], [3]], card_counts([52, 3, 3])), holds_cards([[3, 3]], card_counts([3, 4]))
-    (True, False)
-    >>> holds_cards([[3]], card_counts([3, 3])), holds_cards([[53]], card_counts([3]))
-    (False, False)
-    """
-    left = list(counts)
-    for i in range(len(stacks)):
-        stack: tuple[int, ...] = tuple(stacks[i])
-        for code in stack:
-            if not 0 <= code <= JOKER_CODE or not left[code]:
-                return False
-            left[code] -= 1
-    return not any(left)
-
-
-_DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
-
-
-def default_names(players: int) -> tuple[str, ...]:
-    """The seats' names where none are given: ``player 0``, ``player 1`` ... (one tuple for each
-    number of seats, made once)."""
-    names = _DEFAULT_NAMES.get(players)
-    if names is None:
-        names = _DEFAULT_NAMES[players] = tuple([f"player {p}" for p in range(players)])
-    return names
-
-
-def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
-    a log naming none has the defaults (here to be compiled: every judged log asks).
-
-    >>> seat_names(3, ["Ann"]), seat_names(2, None)
-    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
-    """
-    if not given:
-        return default_names(players)
-    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
 
 
 def _reversed_list(stack: Sequence[int]) -> list[int]:
@@ -327,7 +151,7 @@ class Kernel(TableTiming):
     """The state of one deal of a Speed variant, with its rules.
 
     Built from a layout that is a deal of ``variant`` (the caller checks it:
-    :func:`speedrules.speed.dealing.check_layout_codes`); stacks are given top card first.
+    :func:`speedrules.speed.dealing.layout_problem`); stacks are given top card first.
     The state's lists are public to read (``hands``, ``draws`` and ``piles`` and
     ``reserves`` with the top at the end, ``tops`` as top keys, ``debt``: the draws each
     seat owes) and are never replaced, only changed in place; only the kernel changes them.
@@ -1030,18 +854,19 @@ class Kernel(TableTiming):
         rule = v.rebuild
         if rule is _EACH_PILE:
             for i, (new, pile) in enumerate(zip(reserves, self.piles, strict=True)):
-                if not holds_cards((new,), card_counts(pile)):
+                difference = card_difference((new,), card_counts(pile))
+                if difference is not None:
                     return Violation(rules.REBUILD_CARDS, None,
                                      f"reserve {i} must hold exactly the {len(pile)} cards of pile {i} "
-                                     f"(rebuild rule: each-pile); {diff_text(new, pile)}")
+                                     f"(rebuild rule: each-pile); {difference}")
             return None
         gathered = self._rebuild_gathers()
-        if not holds_cards(reserves, card_counts(gathered)):
-            given = [c for r in reserves for c in r]
+        difference = card_difference(reserves, card_counts(gathered))
+        if difference is not None:
             what = "beneath the pile tops" if rule is _KEEP_TOPS else "in the centre"
             return Violation(rules.REBUILD_CARDS, None,
                              f"the new reserves must hold exactly the {len(gathered)} cards {what} "
-                             f"(rebuild rule: {rule.value}); {diff_text(given, gathered)}")
+                             f"(rebuild rule: {rule.value}); {difference}")
         sizes = [len(r) for r in reserves]
         if max(sizes) - min(sizes) > 1:
             return Violation(rules.REBUILD_CARDS, None,

@@ -34,7 +34,8 @@ from typing import Any, Final
 from ..core.variant import Call as CallRule
 from .actions import CALL, DRAW, FLIP, PLAY, REBUILD
 from .coding import add_event_text
-from .kernel import DRAW_OPTION, Kernel, Option, shuffle_codes
+from .dealing import shuffle_codes
+from .kernel import DRAW_OPTION, Kernel, Option
 
 WAIT: Final[Option | None] = (-1, -1, (), ())
 """What a seat does when it has no options: it waits for the table to change (kind -1).  (Typed
@@ -200,7 +201,7 @@ def play(kernel: Kernel, deciders: list[Decider], rng: random.Random, low: list[
             landed = 1
         else:  # seats due at the same moment all decide on the table as it is, then land in a random order
             seats = [s for s in range(n) if due[s] == t]
-            shuffle_codes(seats, rng)  # rng.shuffle's very draws (kernel.shuffle_codes), compiled
+            shuffle_codes(seats, rng)  # rng.shuffle's very draws (dealing.shuffle_codes), compiled
             looks += len(seats)
             for s in seats:
                 choice = deciders[s](s)

@@ -45,15 +45,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..core.cards import JOKER_CODE, RANK_NAMES, TEXT_OF, code_of, deck_codes, diff_text, parse_rank
+from ..core.cards import JOKER_CODE, RANK_NAMES, TEXT_OF, code_of, parse_rank
 from ..core.checks import MAX_COUNT as MAX_COUNT
 from ..core.checks import MAX_TIME as MAX_TIME
 from ..core.checks import is_time, read_number
+from ..core.deck import card_difference, deck_counts
 from ..core.errors import CardError, PositionError, SpitPositionError, brief
 from ..core.variant import Claim, Collisions, SpitRules, Variant
 
@@ -159,12 +159,10 @@ class Position:
             if len(stacks) != size:
                 what = "seat" if size == players else "pile"
                 return PositionError(field, f"{len(stacks)} given, for {size} {what}s ({v.name})")
-        cards = Counter(c for group in (self.hands, self.draws, self.piles, self.reserves) for s in group for c in s)
-        deck = Counter(deck_codes(v.packs, v.jokers))
-        if cards != deck:
-            diff = diff_text(cards.elements(), deck.elements())
-            diff = diff if len(diff) <= 300 else diff[:300] + "..."
-            return PositionError(None, f"the cards are not the deck of {v.name}: {diff}")
+        difference = card_difference([*self.hands, *self.draws, *self.piles, *self.reserves],
+                                     deck_counts(v.packs, v.jokers))
+        if difference is not None:
+            return PositionError(None, f"the cards are not the deck of {v.name}: {difference}")
         for seat, owed in enumerate(self.owed):
             if owed > min(len(self.draws[seat]), v.hand_limit):
                 return PositionError(5, f"seat {seat} owes {owed} draw(s), but the most it can owe is "
@@ -577,12 +575,10 @@ class SpitPosition:
                                             f"{len(spit.row)}")
         if len(self.centre) != 2:
             return SpitPositionError(3, f"there are 2 centre piles, not {len(self.centre)}")
-        cards = Counter(c for group in (*self.rows, self.spits, self.centre) for s in group for c in s)
-        deck = Counter(deck_codes(variant.packs, variant.jokers))
-        if cards != deck:
-            diff = diff_text(cards.elements(), deck.elements())
-            return SpitPositionError(None, f"the cards are not the deck of {variant.name}: "
-                                           + (diff if len(diff) <= 300 else diff[:300] + "..."))
+        difference = card_difference([*(pile for row in self.rows for pile in row), *self.spits, *self.centre],
+                                     deck_counts(variant.packs, variant.jokers))
+        if difference is not None:
+            return SpitPositionError(None, f"the cards are not the deck of {variant.name}: {difference}")
         return self._status_problem(variant, spit)
 
     def _status_problem(self, variant: Variant, spit: SpitRules) -> SpitPositionError | None:

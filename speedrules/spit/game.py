@@ -22,19 +22,18 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..core import rules
-from ..core.cards import Card, deck_codes, diff_text
+from ..core.cards import Card, deck_codes
+from ..core.deck import card_counts, card_difference, deck_counts
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from ..core.loading import SPIT_HOLDING, as_variant
 from ..core.variant import Claim, Family, RoundsWinner, Variant
 from ..speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
-from ..speed.dealing import checked_names, checked_time, make_rng
-from ..speed.kernel import shuffle_codes
+from ..speed.dealing import checked_names, checked_time, make_rng, shuffle_codes
 from ..speed.position import SpitPosition
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .reader import Codes, SpitEvent
@@ -93,23 +92,21 @@ def check_spit_layout(variant: Variant, layout: Codes, holdings: Sequence[Sequen
                              f"{'-'.join(map(str, laid))} and {len(spit)} spit cards; the rule lays "
                              f"{'-'.join(map(str, piles))} and {rest}")
         counts.append(count)
-    # The cards as a multiset: sorted codes, compared in C (Counter's equality is a loop in Python).
     if holdings is None:
         for p, count in enumerate(counts if first else ()):
             if count != SPIT_HOLDING:
                 return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p} is dealt {count} cards; the first "
                                  f"round deals {SPIT_HOLDING} to each")
-        deck = _sorted_deck(variant.packs, variant.jokers)
-        cards = sorted(chain(*rows[0], *rows[1], *spits))
-        if cards != deck:
+        difference = card_difference([*rows[0], *rows[1], *spits], deck_counts(variant.packs, variant.jokers))
+        if difference is not None:
             return Violation(rules.SPIT_LAYOUT_CARDS, None, f"the {'first ' if first else ''}round's cards are not "
-                             "the deck: " + diff_text(cards, deck))
+                             "the deck: " + difference)
         return None
     for p, (row, spit, owned) in enumerate(zip(rows, spits, holdings, strict=True)):
-        cards = sorted(chain(*row, spit))
-        if cards != sorted(owned):
+        difference = card_difference([*row, spit], card_counts(owned))
+        if difference is not None:
             return Violation(rules.SPIT_LAYOUT_CARDS, p, f"player {p}'s round is not the cards they took from the "
-                             f"round before: {diff_text(cards, owned)}")
+                             f"round before: {difference}")
     return None
 
 
@@ -118,12 +115,6 @@ def _row_shape(count: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int
     """:func:`~speedrules.spit.kernel.row_shape`, its piles a tuple, worked out once."""
     piles, rest = row_shape(count, sizes)
     return tuple(piles), rest
-
-
-@functools.cache
-def _sorted_deck(packs: int, jokers: int) -> list[int]:
-    """The deck's codes, sorted (read, never changed)."""
-    return sorted(deck_codes(packs, jokers))
 
 
 def deal_round(variant: Variant, holdings: Sequence[Sequence[int]], rng: random.Random) -> Codes:
