@@ -15,15 +15,16 @@ from typing import Any
 
 import attrs
 
-from ..core.variant import Scoring
+from ..core.variant import DEFAULT_FAMILY, Scoring
 from ..speed.kernel import Collision
+from ..speed.kernel import TableView as TableView
 
 SINGLE_FORMAT = Scoring.SINGLE.value
 """A :class:`MatchResult`'s format when every deal is a game of its own (no match)."""
 
 MAX_CORRECTIONS = 1000
 """The most violations the correction procedure (``referee --all``, ``all_violations``) corrects
-in one log, Speed or Spit (docs/security.md, "The limits").  A correction costs tens of
+in one log, of any family (docs/security.md, "The limits").  A correction costs tens of
 microseconds and its violation is kept to be reported, so a log of millions of illegal events
 would otherwise cost minutes and gigabytes; past the cap, the deal (round) with the next
 violation is void there, and so is every later one at its first violation, which is what
@@ -59,16 +60,6 @@ class LoggedViolation:
 
 
 @attrs.frozen(slots=True)
-class TableView:
-    """The table when a violation happened, for the readable report."""
-
-    piles: tuple[str, ...]
-    reserves: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    draw: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
 class DealVerdict:
     """The judgement of one deal."""
 
@@ -82,7 +73,9 @@ class DealVerdict:
     collisions: tuple[Collision, ...] = ()
     calls: tuple[int, ...] = ()
     events_judged: int = 0
-    table: TableView | None = attrs.field(default=None, eq=False, repr=False)
+    table: Any = attrs.field(default=None, eq=False, repr=False)
+    """The table at the first violation, as the family's kernel shows it for the readable report
+    (Speed: a :class:`TableView`), or ``None``."""
 
     @property
     def valid(self) -> bool:
@@ -151,6 +144,9 @@ class Verdict:
     source: str = attrs.field(default="log", eq=False)
     """The log's name (its file, ``FILE:LINE`` in an archive, or the name it was read under), which
     begins the readable report as the command line begins it; not part of equality or the JSON."""
+    family: str = attrs.field(default=DEFAULT_FAMILY, eq=False, repr=False)
+    """The name of the variant's family, whose words the readable report uses; not part of
+    equality or the JSON."""
 
     @property
     def valid(self) -> bool:

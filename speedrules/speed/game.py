@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Card
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import as_speed_variant, load_variant, variant_names
+from ..core.loading import load_variant, variant_names
 from ..core.variant import Call as CallRule
 from ..core.variant import Variant
 from .actions import (
@@ -66,6 +66,7 @@ from .kernel import Kernel
 from .kernel import Outcome as Outcome
 from .layout import Layout, layout_json
 from .position import Position
+from .variants import as_speed_variant
 
 if TYPE_CHECKING:
     from ..logs.log import Log

@@ -8,7 +8,17 @@ True
 
 from __future__ import annotations
 
-from ..family import Family, register_family
+from typing import TYPE_CHECKING, Any
+
+from ..family import Family, Kernel, Match, register_family
+from ..logs.log import log_form
+from . import reader, scoring, variants, wire
+from .game import check_spit_layout
+from .kernel import KIND_NAMES, SpitKernel
+
+if TYPE_CHECKING:
+    from ..core.errors import Violation
+    from ..core.variant import Variant
 
 __all__ = ["SPIT", "SpitFamily"]
 
@@ -24,9 +34,54 @@ class SpitFamily(Family):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
+    dealer = "speedrules.deal_spit (a SpitGame)"
+
+    def rules_defaults(self) -> dict[str, Any]:
+        return variants.rules_defaults()
+
+    def rules_schema(self) -> dict[str, Any]:
+        return variants.rules_schema()
+
+    def rules(self, document: dict[str, Any]) -> Any:
+        return variants.spit_rules(document)
+
+    def variant_problems(self, document: dict[str, Any], name: str) -> list[tuple[str, str]]:
+        return variants.variant_problems(document, name)
+
     # ------------------------------------------------------------------ the log (logs)
 
+    event_names = KIND_NAMES
+    wire_deal = wire.SpitWireRound
+
+    def code_deal(self, deal: Any) -> tuple[Any, int]:
+        return reader.code_round(deal)
+
+    def log_schema(self) -> dict[str, Any]:
+        return log_form("spit_deal")
+
+    def canonical_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        return reader.canonical_round(deal)
+
+    def event_json(self, event: tuple[Any, ...]) -> dict[str, Any]:
+        return wire.event_json(event)
+
     # ------------------------------------------------------------------ deals and judging (judge)
+
+    def layout_problem(self, variant: Variant, deal: Any, carried: Any) -> Violation | None:
+        holdings, first = carried
+        return check_spit_layout(variant, deal.codes, holdings, first=first)
+
+    def kernel(self, variant: Variant, deal: Any, names: tuple[str, ...]) -> Kernel:
+        return SpitKernel(variant, deal.stock, deal.spit, names=names)
+
+    def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
+        return scoring.SpitMatch(variant, names)
+
+    def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.deal_report(number, deal, names)
+
+    def match_report(self, match: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.match_report(match, names)
 
     # ------------------------------------------------------------------ actions and games
 

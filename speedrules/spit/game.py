@@ -30,14 +30,15 @@ import attrs
 from ..core import rules
 from ..core.cards import Card, deck_codes, diff_text
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import SPIT_HOLDING, as_variant
-from ..core.variant import Claim, Family, RoundsWinner, Variant
+from ..core.loading import as_variant
+from ..core.variant import Claim, RoundsWinner, Variant
 from ..speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from ..speed.dealing import checked_names, checked_time, make_rng
 from ..speed.kernel import shuffle_codes
 from ..speed.position import SpitPosition
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .reader import Codes, SpitEvent
+from .variants import SPIT_HOLDING
 
 if TYPE_CHECKING:
     from ..logs.log import Log
@@ -218,7 +219,7 @@ class SpitGame:
     def __init__(self, variant: Variant | str, layout: SpitLayout, *, rng: random.Random | None = None,
                  seed: int | None = None, names: Sequence[str] | None = None) -> None:
         v = as_variant(variant)
-        if v.family is not Family.SPIT:
+        if v.family != "spit":
             raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
         if not isinstance(layout, SpitLayout):
             raise InvalidArgumentError(f"not a SpitLayout: {brief(layout)}")
@@ -358,7 +359,7 @@ class SpitGame:
         (True, True)
         """
         v = as_variant(variant)
-        if v.family is not Family.SPIT:
+        if v.family != "spit":
             raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: use Game.from_position")
         parsed = position if isinstance(position, SpitPosition) else SpitPosition.parse(position)
         checked = checked_names(v, names)
@@ -563,7 +564,7 @@ def deal_spit(variant: Variant | str, seed: int | random.Random | None = None, *
     ([1, 2, 3, 4], 16)
     """
     v = as_variant(variant)
-    if v.family is not Family.SPIT:
+    if v.family != "spit":
         raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
     rng, used = make_rng(seed)
     deck = deck_codes(v.packs, v.jokers)
