@@ -378,10 +378,25 @@ def coded_deals(data: Any, deals: Iterable[Any], name: str, family: Family) -> I
         yield coded
 
 
-def _readable_by_some_family(deals: list[Any]) -> bool:
-    """Whether the deals are a log's deals of some family (the document then is a log, whatever
-    variant it names)."""
-    for family in families():
+def is_valid_log_document(data: Any, family: Family | str | None = None) -> bool:
+    """Whether the wire structs and the coding of ``family`` (a family or its name; by default,
+    any family) read ``data`` as a log of its deals: exactly what the JSON Schema's form of the
+    family accepts (the variant the document names aside).
+
+    >>> is_valid_log_document({"format": "speedrules-log/1", "variant": "speed", "deals": [{"layout": {}}]})
+    False
+    """
+    try:
+        envelope = msgspec.convert(data, WireLog[Any])
+    except _READ_ERRORS:
+        return False
+    return _reads_deals(envelope.deals, families() if family is None else
+                        (family_of(family) if isinstance(family, str) else family,))
+
+
+def _reads_deals(deals: list[Any], candidates: Iterable[Family]) -> bool:
+    """Whether one of the ``candidates`` families reads every deal."""
+    for family in candidates:
         try:
             for deal in deals:
                 family.code_deal(msgspec.convert(deal, family.wire_deal))
@@ -403,7 +418,7 @@ def read_document(data: Any, name: str, override: Variant | None, variant_dir: s
     try:
         v = resolve_variant(envelope.variant, name, override, variant_dir)
     except LogError:
-        if not _readable_by_some_family(envelope.deals):
+        if not _reads_deals(envelope.deals, families()):
             raise refuse(data, name) from None
         raise
     players = None if envelope.players is UNSET else tuple(envelope.players)

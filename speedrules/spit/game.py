@@ -265,7 +265,7 @@ class SpitGame:
         if not isinstance(log, Log):
             raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
         rounds = log.rounds
-        if not rounds:
+        if log.variant.family != "spit":
             raise InvalidArgumentError(f"{brief(log.name)} is a log of {log.variant.name}, a variant of Speed: "
                                        "read it with speedrules.Game.from_log")
         if type(deal) is not int or not 0 <= deal < len(rounds):
