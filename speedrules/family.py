@@ -21,9 +21,18 @@ from __future__ import annotations
 
 import abc
 import importlib
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .core.errors import InvalidArgumentError, brief, did_you_mean
+
+if TYPE_CHECKING:
+    from .core.cards import Card
+    from .core.scene import Mark, Scene
+    from .core.variant import Variant
+    from .core.words import Dealt
+    from .judge.verdicts import DealVerdict, Verdict
+    from .logs.log import Log
 
 __all__ = ["Family", "family_names", "family_of", "register_family"]
 
@@ -68,6 +77,53 @@ class Family(abc.ABC):
     # ------------------------------------------------------------------ actions and games
 
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    @abc.abstractmethod
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        """The table of ``game`` (one of this family's games) as a :class:`~speedrules.core.scene.Scene`,
+        which :func:`speedrules.show.svg.table` draws and ``str(game)`` writes as text:
+        ``viewer`` the seat whose hidden cards are face up (``None``: every card, checked already),
+        ``highlight`` a card (or a place of the family's own, such as Spit's ``(player, stock pile)``)
+        whose stack is ``chosen`` and whose legal places are ``target``, ``mark`` a broken rule
+        whose card is ``offending`` and whose pile is ``struck``."""
+
+    def verdict_scene(self, table: Any, names: Sequence[str], title: str, mark: Mark | None = None) -> Scene | None:
+        """The scene of the table a deal verdict keeps at its first violation (the verdict's
+        ``table``), or ``None`` when the family keeps none: what a notebook draws for a verdict."""
+        return None
+
+    @abc.abstractmethod
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        """The game of deal ``deal`` of ``log`` after its first ``upto`` events (no more than the
+        referee judged: ``verdict``), for ``render`` and ``view`` to draw, applied as the referee
+        judged them; ``None`` when the deal has no table (its layout, or a deal it follows,
+        breaks a rule)."""
+
+    @abc.abstractmethod
+    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
+        """Events ``start`` to ``stop`` of deal ``deal`` of ``log`` as ``(action, t)``: the
+        actions a replay applies to :meth:`logged_game`'s game, describes and marks."""
+
+    @abc.abstractmethod
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        """How a judged deal that broke no rule ended, in a few words (``Ann won``)."""
+
+    @abc.abstractmethod
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        """Where a highlighted card must lie to be outlined, said of a table where it does not:
+        ``in no hand`` (``viewer``: the name of the only seat whose cards are shown)."""
+
+    @abc.abstractmethod
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        """The variant's rules as ``(heading, text)`` pairs in plain words (``speedrules show``),
+        the rows this family shares with others written by :mod:`speedrules.core.words`."""
+
+    @abc.abstractmethod
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        """A fresh deal of ``variant`` for ``speedrules deal`` (``seed`` ``None``: one is picked):
+        its seed, its layout's JSON, the layout as a text table, and a log of it (no events yet)
+        naming ``players``."""
 
     # ------------------------------------------------------------------ simulation (sim)
 

@@ -22,6 +22,7 @@ import pytest
 import speedrules
 from speedrules import deal, load_variant, variant_names
 from speedrules.cli import main as cli
+from speedrules.family import family_of
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -403,7 +404,7 @@ def test_other_library_errors_exit_2_one_line_per_problem(
     def refuses(*_: object, **__: object) -> None:
         raise speedrules.SpeedrulesError("game.json: deals[0].events[3]: no such pile\ngame.json: players: too many")
 
-    monkeypatch.setattr(cli, "deal", refuses)
+    monkeypatch.setattr(family_of("speed"), "dealt", refuses)
     code, out, err = run(capsys, "deal", "speed", "--seed", "1")
     assert (code, out) == (2, "")
     assert err.splitlines() == ["speedrules: game.json: deals[0].events[3]: no such pile",
@@ -427,6 +428,15 @@ def test_variants_reports_a_broken_bundled_variant_and_lists_the_rest(
     assert err == "speedrules: speed.yaml: deal.hand: a hand of 7 is over the hand limit of 5\n"
 
 
+def test_a_family_registered_in_the_tests_describes_its_own_rules() -> None:
+    """``show`` writes the title, the family's rows and the sources the same way for any family."""
+    from picture_family import VARIANT
+
+    assert cli.describe(VARIANT).splitlines() == [
+        "Snap pile (snap-pile)", "", "Game: Snap pile: lay a card of the top's suit or rank; the first to shed every "
+        "card wins", "", "Sources: none listed"]
+
+
 # ---------------------------------------------------------------------------- unexpected failures
 
 
@@ -436,7 +446,7 @@ def test_internal_error_is_one_line_and_exit_3(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr(cli, "deal", broken)
+    monkeypatch.setattr(family_of("speed"), "dealt", broken)
     code, out, err = run(capsys, "deal", "speed", "--seed", "1")
     assert (code, out, err) == (3, "", "speedrules: internal error: RuntimeError: boom second line\n")
 

@@ -8,7 +8,19 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from ..family import Family, register_family
+from . import picture, words
+
+if TYPE_CHECKING:
+    from ..core.cards import Card
+    from ..core.scene import Mark, Scene
+    from ..core.variant import Variant
+    from ..core.words import Dealt
+    from ..judge.verdicts import DealVerdict, Verdict
+    from ..logs.log import Log
 
 __all__ = ["SPIT", "SpitFamily"]
 
@@ -31,6 +43,28 @@ class SpitFamily(Family):
     # ------------------------------------------------------------------ actions and games
 
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        return picture.scene(game, viewer=viewer, highlight=highlight, mark=mark)
+
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        return picture.logged_game(log, deal, upto, verdict)
+
+    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
+        return list(picture.logged_actions(log, deal, start, stop))
+
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        return picture.result_words(deal, names)
+
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        return picture.nowhere_words(card, viewer)
+
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        return words.rules_in_words(variant)
+
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
 
