@@ -22,6 +22,7 @@ import pytest
 import speedrules
 from speedrules import deal, load_variant, variant_names
 from speedrules.cli import main as cli
+from speedrules.cli import variants as cli_variants
 from speedrules.family import family_of
 
 REPO = Path(__file__).resolve().parent.parent
@@ -103,7 +104,7 @@ def test_show_speed_says_every_rule_in_words(capsys: pytest.CaptureFixture[str])
     assert variant.sources
     for source in variant.sources:
         assert f"{source.seed} says: {flat(source.says)}" in text
-    assert max(len(line) for line in out.splitlines()) <= cli.WIDTH + 12
+    assert max(len(line) for line in out.splitlines()) <= cli_variants.WIDTH + 12
 
 
 @pytest.mark.parametrize(
@@ -421,7 +422,7 @@ def test_variants_reports_a_broken_bundled_variant_and_lists_the_rest(
             raise speedrules.VariantError([("speed.yaml: deal.hand", "a hand of 7 is over the hand limit of 5")])
         return real(name)
 
-    monkeypatch.setattr(cli, "load_variant", load_or_fail)
+    monkeypatch.setattr(cli_variants, "load_variant", load_or_fail)
     code, out, err = run(capsys, "variants")
     assert code == 2
     assert [line.split()[0] for line in out.splitlines()] == list(variant_names()[1:])
@@ -432,7 +433,7 @@ def test_a_family_registered_in_the_tests_describes_its_own_rules() -> None:
     """``show`` writes the title, the family's rows and the sources the same way for any family."""
     from picture_family import VARIANT
 
-    assert cli.describe(VARIANT).splitlines() == [
+    assert cli_variants.describe(VARIANT).splitlines() == [
         "Snap pile (snap-pile)", "", "Game: Snap pile: lay a card of the top's suit or rank; the first to shed every "
         "card wins", "", "Sources: none listed"]
 
@@ -455,7 +456,7 @@ def test_interrupt_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: py
     def interrupted(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "describe", interrupted)
+    monkeypatch.setattr(cli_variants, "describe", interrupted)
     assert run(capsys, "show", "speed") == (130, "", "")
 
 
@@ -463,7 +464,7 @@ def test_broken_pipe_in_process_is_quiet(capsys: pytest.CaptureFixture[str], mon
     def closed(*_: object, **__: object) -> None:
         raise BrokenPipeError
 
-    monkeypatch.setattr(cli, "describe", closed)
+    monkeypatch.setattr(cli_variants, "describe", closed)
     assert run(capsys, "show", "speed") == (0, "", "")
 
 

@@ -1,9 +1,13 @@
-"""The ``speedrules`` command line.
+"""The ``speedrules`` command line: the parser, and ``main``, which runs a command and turns
+every error into its exit code and a located message.
 
 Every subcommand is one ``add_<name>`` function that declares its arguments and one
-``run_<name>`` function that does the work and returns an exit code; ``SUBCOMMANDS``
-lists the ``add_`` functions in the order ``--help`` shows them.  To add a command,
-write the pair and append its ``add_`` function.
+``run_<name>`` function that does the work and returns an exit code, in the module of its
+group (:mod:`~speedrules.cli.variants`: ``variants``, ``show``, ``check-variant``;
+:mod:`~speedrules.cli.deal`; :mod:`~speedrules.cli.referee`; ``simulate`` here;
+:mod:`~speedrules.cli.pictures`: ``render``, ``view``), what they share in
+:mod:`~speedrules.cli.common`; ``SUBCOMMANDS`` lists the ``add_`` functions in the order
+``--help`` shows them.  To add a command, write the pair and append its ``add_`` function.
 
 Exit codes: 0 ok; 1 a game breaks a rule (the referee); 2 unreadable input (a missing
 file, bad YAML, an invalid variant, an unknown variant name, a bad argument), with a
@@ -35,320 +39,37 @@ import json
 import os
 import random
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
 from .. import __version__
-from ..core.documents import MORE_PROBLEMS, DocumentError, read_text
 from ..core.errors import SpeedrulesError, VariantError, printable
-from ..core.loading import load_variant, variant_names
 from ..core.variant import Variant
-from ..core.words import count as counted
 from ..family import family_of
-from ..judge.parallel import STDOUT, render
-from ..judge.referee import Verdict, referee_path, referee_text
-from ..judge.verdicts import MAX_CORRECTIONS
-from ..logs.log import LogError, write_log
 from ..show.plot import Run, plot_runs
 from ..sim.bots import BotError, bot_names, make_bots
 from ..sim.simulation import SimResult, SimulationError, simulate, summarize
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    PROG,
+    Runner,
+    Subparsers,
+    load,
+    one_line,
+    report_errors,
+    whole_number,
+)
+from .common import print_err as _err  # the names the simulate functions below print with
+from .common import print_out as _out
+from .deal import add_deal
 from .pictures import add_render, add_view, plot_problem
-
-EXIT_OK = 0
-EXIT_RULE_BROKEN = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 3
-
-PROG = "speedrules"
-WIDTH = 100
-"""Width that ``show`` wraps its text to (fixed, so output does not depend on the terminal)."""
-
-Runner = Callable[[argparse.Namespace], int]
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-"""What ``add_<name>`` functions receive: ``add_parser`` makes the subcommand's parser."""
-
-
-# ---------------------------------------------------------------------------- helpers
-
-
-def _out(text: str = "") -> None:
-    print(printable(text), file=sys.stdout)  # a log's or a variant's text may hold control characters
-
-
-def _err(text: str) -> None:
-    print(f"{PROG}: {text}", file=sys.stderr)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def report_errors(errors: Sequence[tuple[str, str]], stream: TextIO | None = None) -> None:
-    """Print each ``(location, reason)`` on its own line, prefixed with the program name."""
-    stream = stream or sys.stderr
-    for where, why in errors:
-        line = f"{where}: {_one_line(why)}" if where else _one_line(why)
-        print(f"{PROG}: {printable(line)}", file=stream)
-
-
-def load(ref: str) -> Variant:
-    """Load a bundled variant by name or a variant file by path, for a command.
-
-    Raises :class:`VariantError` (exit 2); an unknown name gets ``load_variant``'s "did you
-    mean" hint.
-    """
-    if not ref.strip():
-        raise VariantError([("NAME|FILE", "is empty: give a bundled variant name or a variant file")])
-    return load_variant(ref)
-
-
-def _variant_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="NAME|FILE",
-                        help="a bundled variant name (see `speedrules variants`) or a variant file (.yaml, .json)")
-
-
-# ---------------------------------------------------------------------------- variants
-
-
-def add_variants(sub: Subparsers) -> None:
-    parser = sub.add_parser("variants", help="list the bundled variants",
-                            description="List the bundled variants: name, then a one-line description.")
-    parser.set_defaults(run=run_variants)
-
-
-def run_variants(args: argparse.Namespace) -> int:
-    names = variant_names()
-    width = max((len(n) for n in names), default=0)
-    broken: list[tuple[str, str]] = []
-    for name in names:
-        try:
-            variant = load_variant(name)
-        except VariantError as err:
-            broken.extend(err.errors)
-            continue
-        summary = _one_line(variant.description) or variant.title
-        _out(f"{name:<{width}}  {summary}")
-    if broken:
-        report_errors(broken)
-        return EXIT_BAD_INPUT
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------------- show
-
-
-def add_show(sub: Subparsers) -> None:
-    parser = sub.add_parser("show", help="the rules of a variant in plain words",
-                            description="Print the resolved rules of a variant in plain words.")
-    _variant_argument(parser)
-    parser.add_argument("--json", action="store_true",
-                        help="print the resolved variant document (defaults and `extends` applied) as JSON")
-    parser.set_defaults(run=run_show)
-
-
-def run_show(args: argparse.Namespace) -> int:
-    try:
-        variant = load(args.variant)
-    except VariantError as err:
-        return _invalid_variant(err, args.variant)
-    if args.json:
-        _out(json.dumps(variant.document, indent=2))
-    else:
-        _out(describe(variant))
-    return EXIT_OK
-
-
-def describe(variant: Variant) -> str:
-    """The whole of ``speedrules show``: title, description, rules and sources."""
-    lines = [f"{variant.title} ({variant.name})"]
-    if variant.description:
-        lines += textwrap.wrap(_one_line(variant.description), WIDTH)
-    lines.append("")
-    rows = family_of(variant).rules_in_words(variant)
-    head = max(len(h) for h, _ in rows) + 2
-    for heading, text in rows:
-        lines += textwrap.wrap(_one_line(text), WIDTH, initial_indent=f"{heading + ':':<{head}}",
-                               subsequent_indent=" " * head)
-    lines.append("")
-    if variant.sources:
-        lines.append("Sources:")
-        for source in variant.sources:
-            lines += textwrap.wrap(_one_line(source.says), WIDTH, initial_indent=f"  {source.seed} says: ",
-                                   subsequent_indent=" " * 12)
-    else:
-        lines.append("Sources: none listed")
-    return "\n".join(lines)
-
-
-# ---------------------------------------------------------------------------- check-variant
-
-
-def add_check_variant(sub: Subparsers) -> None:
-    parser = sub.add_parser("check-variant", help="check a variant file",
-                            description="Check a variant file: print OK, or every problem with its file, field "
-                                        "and reason (exit 2).")
-    parser.add_argument("file", metavar="FILE", help="a variant file (.yaml, .yml, .json) or a bundled name")
-    parser.set_defaults(run=run_check_variant)
-
-
-def _invalid_variant(err: VariantError, source: str) -> int:
-    """Report a variant that cannot be loaded: every problem, then, for a variant file, how many
-    there are (a name that is no variant gets its one line)."""
-    report_errors(err.errors)
-    if not os.path.isfile(source):
-        return EXIT_BAD_INPUT
-    count = len(err.errors)
-    shown = f"more than {count - 1} problems" if err.errors[-1][1] == MORE_PROBLEMS else counted(count, "problem")
-    _err(f"{printable(source)}: not a valid variant ({shown})")
-    return EXIT_BAD_INPUT
-
-
-def run_check_variant(args: argparse.Namespace) -> int:
-    try:
-        variant = load(args.file)
-    except VariantError as err:
-        return _invalid_variant(err, args.file)
-    _out(f"OK {args.file}: {variant.name} ({variant.title})")
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------------- deal
-
-
-def add_deal(sub: Subparsers) -> None:
-    parser = sub.add_parser("deal", help="deal a layout",
-                            description="Deal a layout of a variant from a seed. The same seed gives the same "
-                                        "layout on every platform.")
-    _variant_argument(parser)
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="the random seed (an integer); without it a seed is picked and reported")
-    parser.add_argument("--json", action="store_true",
-                        help='print {"hands", "draw", "starters", "reserves"}, stacks top card first')
-    parser.add_argument("--log", metavar="FILE", default=None,
-                        help="also start a speedrules-log/1 file from this deal (its layout, no events yet)")
-    parser.add_argument("--players", metavar="NAMES", default=None,
-                        help="with --log: the players' display names, comma-separated (Ann,Ben)")
-    parser.add_argument("--force", action="store_true", help="with --log: overwrite FILE if it exists")
-    parser.set_defaults(run=run_deal)
-
-
-def run_deal(args: argparse.Namespace) -> int:
-    if args.log is None and (args.players is not None or args.force):
-        report_errors([("--players", "names the players of the log: give --log FILE too")
-                       if args.players is not None else ("--force", "overwrites the log file: give --log FILE too")])
-        return EXIT_BAD_INPUT
-    if args.log is not None and not args.force and os.path.lexists(args.log):
-        report_errors([(args.log, "already exists: pass --force to overwrite it")])
-        return EXIT_BAD_INPUT
-    variant = load(args.variant)
-    players = None
-    if args.log is not None and args.players is not None:
-        players = [p.strip() for p in args.players.split(",")]
-        if len(players) != variant.players or not all(players):
-            raise VariantError([("--players", f"give {variant.players} non-empty names, comma-separated")])
-    dealt = family_of(variant).dealt(variant, args.seed, players)
-    seed, layout, table, log = dealt.seed, dealt.layout, dealt.table, dealt.log
-    if args.log is not None:
-        try:
-            write_log(log, args.log)
-        except OSError as err:
-            _err(f"{args.log}: cannot write: {err.strerror or err}")
-            return EXIT_BAD_INPUT
-    if args.json:
-        _out(json.dumps(layout))
-        if args.seed is None:
-            _err(f"dealt with --seed {seed}")
-    else:
-        _out(f"{variant.title} ({variant.name}), seed {seed}")
-        _out()
-        _out(table)
-    return EXIT_OK
-
-
-# ---------------------------------------------------------------------------- referee
-
-
-def add_referee(sub: Subparsers) -> None:
-    parser = sub.add_parser(
-        "referee", help="judge logged games",
-        description="Replay each log (speedrules-log/1, JSON or YAML; a .jsonl file holds one log per line) "
-                    "through the rules and report, per deal, the result or the first event that breaks a rule. "
-                    "Exit 0 if every log is valid, 1 if any breaks a rule, 2 if any cannot be read.")
-    parser.add_argument("logs", metavar="LOG", nargs="+",
-                        help="log files (.json, .yaml, or .jsonl archives); - reads one log (JSON or YAML) from "
-                             "standard input, which may name no variant file")
-    parser.add_argument("--variant", metavar="NAME|FILE", default=None,
-                        help="judge under this variant instead of the one each log names")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object per line per log, in input order")
-    parser.add_argument("--all", action="store_true", dest="all_violations",
-                        help="apply the correction procedure and keep judging after a violation (an illegal card "
-                             "goes back to its owner's hand, an extra card drawn back on the stack, a false flip is "
-                             "undone); a deal whose position cannot be restored is void, as is one past the "
-                             f"{MAX_CORRECTIONS} corrections a log gets (docs/security.md)")
-    parser.add_argument("--jobs", type=whole_number(0), default=None, metavar="N",
-                        help="judge in N processes (0: every core), each reading its own part of an archive; the "
-                             "output is the same as with one (default 1; docs/scale.md)")
-    parser.add_argument("--summary", action="store_true",
-                        help="print counts instead of one report per log: logs valid, breaking a rule and "
-                             "unreadable, deals finished, winners, violations per rule id (--json: one object)")
-    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                        help="judge on the Dask cluster whose scheduler is at ADDRESS (needs speedrules[dask]; "
-                             "the workers must see the same files)")
-    parser.set_defaults(run=run_referee)
-
-
-def _referee_stdin(override: Variant | None, all_violations: bool) -> Iterator[tuple[str, Verdict | LogError]]:
-    """``referee -``: one log read from standard input (capped as a file is); like any log given
-    as text, it may name a bundled variant but no variant file."""
-    try:
-        text, _ = read_text(sys.stdin.buffer)
-        yield "-", referee_text(text, "-", variant=override, all_violations=all_violations)
-    except LogError as err:
-        yield "-", err
-    except DocumentError as err:
-        yield "-", LogError(err.location or "-", err.reason)
-
-
-def run_referee(args: argparse.Namespace) -> int:
-    override = load(args.variant) if args.variant is not None else None
-    if args.jobs not in (None, 1) or args.summary or args.scheduler is not None:  # docs/scale.md
-        from ..judge.parallel import run_referee_many
-
-        return run_referee_many(args.logs, variant=override, all_violations=args.all_violations,
-                                as_json=args.json, summary=args.summary, jobs=args.jobs, scheduler=args.scheduler)
-    worst = EXIT_OK
-    for path in args.logs:
-        judged = (_referee_stdin(override, args.all_violations) if path == "-" else
-                  referee_path(path, variant=override, all_violations=args.all_violations))
-        for name, verdict in judged:
-            if isinstance(verdict, LogError):
-                worst = EXIT_BAD_INPUT
-            elif not verdict.valid and worst == EXIT_OK:
-                worst = EXIT_RULE_BROKEN
-            for stream, line in render(name, verdict, args.json):
-                print(line, file=sys.stdout if stream == STDOUT else sys.stderr)
-    return worst
-
+from .referee import add_referee
+from .variants import add_check_variant, add_show, add_variants
 
 # ---------------------------------------------------------------------------- simulate
-
-
-def whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number >= ``minimum`` (shared by every command's counts)."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text) if text.isascii() else minimum - 1  # int() reads other scripts' digits too
-        except ValueError:
-            value = minimum - 1
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be a whole number >= {minimum}, not {text!r}")
-        return value
-
-    return parse
 
 
 def add_simulate(sub: Subparsers) -> None:
@@ -569,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as err:  # deliberately broad: the user gets one line, never a traceback
-        message = _one_line(str(err))
+        message = one_line(str(err))
         print(f"{PROG}: internal error: {type(err).__name__}" + (f": {message}" if message else ""),
               file=sys.stderr)
         return EXIT_INTERNAL

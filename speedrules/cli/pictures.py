@@ -30,7 +30,6 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.documents import write_file
@@ -51,17 +50,12 @@ from ..show.replay import (
 )
 from ..show.svg import Mark, highlight_place
 from ..show.svg import table as table_svg
+from .common import EXIT_BAD_INPUT, EXIT_OK, EXIT_RULE_BROKEN, Subparsers, report_errors, whole_number
 
-if TYPE_CHECKING:
-    from .main import Subparsers
-
-EXIT_OK, EXIT_RULE_BROKEN, EXIT_BAD_INPUT = 0, 1, 2
 PLOT_SUFFIXES = (".svg", ".png")
 
 
 def _report(where: str, why: str) -> int:
-    from .main import report_errors
-
     report_errors([(where, why)])
     return EXIT_BAD_INPUT
 
@@ -109,8 +103,6 @@ def _seat(text: str) -> int:
 
 def _log_arguments(parser: argparse.ArgumentParser, kind: str, deal_help: str) -> None:
     """The arguments ``render`` and ``view`` share: the log, ``-o FILE`` and ``--deal D``."""
-    from .main import whole_number
-
     parser.add_argument("log", metavar="LOG", help="a log file (.json, .yaml), a .jsonl archive, or - for standard "
                                                    "input")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
@@ -119,8 +111,6 @@ def _log_arguments(parser: argparse.ArgumentParser, kind: str, deal_help: str) -
 
 
 def add_render(sub: Subparsers) -> None:
-    from .main import whole_number
-
     parser = sub.add_parser(
         "render", help="draw the table of a logged deal as SVG",
         description="Draw the table of a logged deal (a Spit round) as an SVG picture: the table after the "
@@ -191,8 +181,6 @@ def run_render(args: argparse.Namespace) -> int:
         return _report("--highlight", str(err))
     game = table_game(log, deal, upto, verdict)  # one game and one picture, not one per event
     if game is None:  # the layout breaks a rule, or an earlier Spit round does
-        from .main import report_errors
-
         report_errors([(f"{source}: {word} {deal}", f"no table to draw: {no_table(verdict, deal, word)}")])
         return EXIT_RULE_BROKEN
     if highlight is not None and highlight_place(game, highlight, args.viewer) is None:
