@@ -145,6 +145,14 @@ def test_a_joker_on_a_pile_shows_the_rank_it_stands_for() -> None:
     assert f">as {Card.from_code(joker.declared[0] - 1).rank_text}</text>" in picture
 
 
+def test_a_joker_turned_up_as_a_starter_is_wild() -> None:
+    game = revealed(9, "speed-jokers")
+    assert game.tops[1] == Card.parse("JK")
+    joker = next(g for g in parsed(svg.table(game)).iter(f"{NS}g") if g.get("data-card") == "JK")
+    assert [t.text for t in joker.iter(f"{NS}text")][-1] == "wild"
+    assert "pile 1  JK (wild) (1 card)" in svg.text_table(game)
+
+
 def test_hostile_names_are_escaped_and_the_svg_stays_well_formed() -> None:
     game = revealed(names=HOSTILE)
     picture = svg.table(game)

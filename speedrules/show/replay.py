@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..core.errors import IllegalActionError, brief
+from ..core.errors import IllegalActionError, InvalidArgumentError, brief
 from ..family import Family, family_of
+from ..judge.referee import referee, render_verdict
 from .svg import Mark, draw, text
 from .svg import table as table_svg
 
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ..judge.referee import DealVerdict, LoggedViolation, Verdict
+    from ..judge.verdicts import DealVerdict, LoggedViolation, Verdict
     from ..logs.log import Log
 
 MAX_FRAMES = 5000
@@ -140,9 +141,6 @@ def table_game(log: Log, deal: int = 0, upto: int | None = None, verdict: Verdic
     >>> table_game(log, 0, upto=1).position() == Game.from_log(log, 0, upto=1).position()
     True
     """
-    from ..core.errors import InvalidArgumentError
-    from ..judge.referee import referee
-
     verdict = verdict if verdict is not None else referee(log)
     first = first_violation(verdict.deals[deal])
     known = event_count(log, deal) if first is None or first.event is None else first.event
@@ -176,8 +174,6 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
     Spit round that cannot be reached because an earlier round breaks one, has no frames.  A
     deal of more than :data:`MAX_FRAMES` tables is refused (an
     :class:`~speedrules.core.errors.InvalidArgumentError`) before anything is drawn."""
-    from ..judge.referee import referee
-
     verdict = verdict if verdict is not None else referee(log)
     return replay_deals(log, [deal], verdict, source=source)[0]
 
@@ -185,8 +181,6 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
 def replay_deals(log: Log, deals: Sequence[int], verdict: Verdict, *, source: str | None = None) -> list[DealReplay]:
     """The replays of several deals (Spit: rounds) of ``log`` (see :func:`replay_deal`), each
     laid from its own logged layout (the rounds before it are not replayed)."""
-    from ..core.errors import InvalidArgumentError
-
     word = family_of(log.variant).deal_word
     for deal in deals:
         tables = event_count(log, deal) + 1
@@ -390,8 +384,6 @@ def replay_page(replays: Sequence[DealReplay], title: str = "speedrules replay",
     ``verdict_text`` (the referee's report) is shown at the top.  Raises
     :class:`~speedrules.core.errors.InvalidArgumentError` for no replay, or more than
     :data:`MAX_FRAMES` pictures in all."""
-    from ..core.errors import InvalidArgumentError
-
     if not replays:
         raise InvalidArgumentError("nothing to replay: the log has no deal")
     frames = sum(len(r.frames) for r in replays)
@@ -482,8 +474,6 @@ def deal_verdict_html(deal: DealVerdict, names: Sequence[str] | None = None, num
 
 def verdict_html(verdict: Verdict) -> str:
     """A whole verdict as HTML (what a notebook shows for a :class:`~speedrules.judge.referee.Verdict`)."""
-    from ..judge.referee import render_verdict
-
     family = _family_of(verdict)
     state = "valid" if verdict.valid else "BREAKS A RULE"
     parts = [f'<div class="speedrules-verdict" data-valid="{str(verdict.valid).lower()}">',

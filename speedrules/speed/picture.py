@@ -78,7 +78,9 @@ def _pile(game: Game, p: int, targets: frozenset[int], mark: Mark | None) -> Sta
     depth = len(game.piles[p])
     top, rank = game.tops[p], game.top_ranks[p]
     shown: tuple[Card | str, ...] = (top,) if top is not None and game.is_revealed else ()
-    note = f"as {Card.from_code(rank - 1).rank_text}" if top is not None and top.is_joker and 1 <= rank <= 13 else ""
+    note = ""
+    if top is not None and top.is_joker:  # the rank it stands for, or any (a starter, a flipped joker)
+        note = f"as {Card.from_code(rank - 1).rank_text}" if 1 <= rank <= 13 else "wild"
     return Stack("pile", depth, shown, index=p, label=f"pile {p}", depth=True, note=note, back="starter",
                  target=p in targets, struck=mark is not None and mark.pile == p)
 
