@@ -150,7 +150,7 @@ def test_a_joker_turned_up_as_a_starter_is_wild() -> None:
     assert game.tops[1] == Card.parse("JK")
     joker = next(g for g in parsed(svg.table(game)).iter(f"{NS}g") if g.get("data-card") == "JK")
     assert [t.text for t in joker.iter(f"{NS}text")][-1] == "wild"
-    assert "pile 1  JK (wild) (1 card)" in svg.text_table(game)
+    assert "pile 1    JK (wild) (1 card)  reserve 5" in svg.text_table(game)
 
 
 def test_hostile_names_are_escaped_and_the_svg_stays_well_formed() -> None:
