@@ -39,7 +39,7 @@ from ..core.errors import InvalidArgumentError, brief, printable
 from ..core.scene import Group, Mark, Row, Scene, Stack, cards_word
 from ..family import Family, family_of
 
-__all__ = ["Mark", "card", "draw", "highlight_place", "table", "text", "text_table"]
+__all__ = ["Mark", "card", "draw", "highlight_place", "scene_of", "table", "text", "text_table"]
 
 CARD_W = 56
 CARD_H = 80
