@@ -474,19 +474,6 @@ def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = 
 # ------------------------------------------------------------------------------------- Spit
 
 
-def _spit_status(game: SpitGame) -> str:
-    """How the game stands, in words (the picture's head)."""
-    names = game.names
-    outcome = game.outcome()
-    if outcome is not None:
-        return f"{names[outcome.winner]} wins the game" if outcome.winner is not None else "a tie"
-    if game.is_round_settled():
-        return "the round is settled"
-    if game.is_round_over():
-        return "the round is over: claim the centre piles"
-    return "spit to start" if not any(game.centre) else "play on"
-
-
 def _spit_holding(game: SpitGame, p: int) -> list[str]:
     """What player ``p`` holds, in the lines under the name: the cards drawn in the row and the
     spit pile and, once the round is settled, what they end it with (the centre piles they took
@@ -553,7 +540,7 @@ def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tup
     c = _Canvas()
     stock_n = max(len(r) for r in game.stock)
     width = max(MARGIN + LABEL_W + CARD_W + 2 * GAP + stock_n * (CARD_W + GAP) + MARGIN, 520)
-    head = f"{game.variant.name}, round {game.round}: {_spit_status(game)}"  # numbered from 0, as the referee does
+    head = f"{game.variant.name}, round {game.round}: {game.status_text()}"  # numbered from 0, as the referee does
     c.label(MARGIN, 26, text(head, 90), size=16, weight="bold", cls="status")
     y = 42.0
     row_h = CARD_H + 44
