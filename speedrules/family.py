@@ -27,10 +27,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .core.errors import InvalidArgumentError, brief, did_you_mean
 
 if TYPE_CHECKING:
+    import random
+
     from .core.cards import Card
     from .core.scene import Mark, Scene
     from .core.variant import Variant
     from .core.words import Dealt
+    from .game import BaseGame
     from .judge.verdicts import DealVerdict, Verdict
     from .logs.log import Log
 
@@ -75,6 +78,35 @@ class Family(abc.ABC):
     # ------------------------------------------------------------------ deals and judging (judge)
 
     # ------------------------------------------------------------------ actions and games
+
+    @property
+    @abc.abstractmethod
+    def game_class(self) -> type[BaseGame[Any, Any]]:
+        """The family's game class, a :class:`~speedrules.game.BaseGame` (Speed's ``Game``,
+        Spit's ``SpitGame``): its ``from_log``, ``from_position`` and ``from_layout`` make
+        games of the family's variants, and every game has the one API."""
+
+    @abc.abstractmethod
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> BaseGame[Any, Any]:
+        """A fresh game of ``variant`` (of this family) dealt from ``seed`` (the same integer
+        seed, the same game on every platform; ``None`` picks one and keeps it in ``game.seed``)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """The action an action's notation (``str(action)``) names; an
+        :class:`~speedrules.core.errors.InvalidActionError` (or a ``CardError`` for a card
+        that is none) for text that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        """The coded event of ``action`` (or its notation) at time ``t``: ``(kind, player, x, y,
+        z, t)`` as the family's kernel judges it; an :class:`~speedrules.core.errors.InvalidActionError`
+        for anything that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        """The action and time of a coded event (a log's, or :meth:`encode`'s): its inverse."""
 
     # ------------------------------------------------------------------ pictures and words (show, cli)
 

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from ..judge.verdicts import DealVerdict, Verdict
     from ..logs.log import Log
 
+if TYPE_CHECKING:
+    import random
+
+    from ..core.variant import Variant
+    from ..speed.actions import Action
+    from .game import Game
+
 __all__ = ["SPEED", "SpeedFamily"]
 
 
@@ -41,6 +48,33 @@ class SpeedFamily(Family):
     # ------------------------------------------------------------------ deals and judging (judge)
 
     # ------------------------------------------------------------------ actions and games
+
+    @property
+    def game_class(self) -> type[Game]:
+        from .game import Game
+
+        return Game
+
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> Game:
+        from .game import deal
+
+        return deal(variant, seed, names=names)
+
+    def parse_action(self, text: str) -> Action:
+        from ..speed.actions import parse_action
+
+        return parse_action(text)
+
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        from .game import encode
+
+        return (*encode(action), t)
+
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        from .game import decode
+
+        return decode(event)
 
     # ------------------------------------------------------------------ pictures and words (show, cli)
 
