@@ -24,6 +24,7 @@ from .core.loading import FileScope, as_variant, load_variant, variant_from_docu
 from .core.rules import RULES, Rule
 from .core.variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .core.variant import Rebuild as RebuildRule
+from .game import BaseGame
 from .judge.referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .logs.log import (
     LOG_FORMAT,
@@ -89,6 +90,7 @@ __all__ = [
     "RULES",
     "WILD",
     "Action",
+    "BaseGame",
     "Bot",
     "BotError",
     "Call",

@@ -21,14 +21,22 @@ from __future__ import annotations
 
 import abc
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .core.errors import InvalidArgumentError, brief, did_you_mean
 
 if TYPE_CHECKING:
+    import random
+
+    from .core.cards import Card
     from .core.errors import Violation
+    from .core.scene import Mark, Scene
     from .core.variant import Variant
+    from .core.words import Dealt
+    from .game import BaseGame
+    from .judge.verdicts import DealVerdict, Verdict
+    from .logs.log import Log
 
 __all__ = ["Family", "families", "family_names", "family_of", "register_family"]
 
@@ -160,7 +168,83 @@ class Family(abc.ABC):
 
     # ------------------------------------------------------------------ actions and games
 
+    @property
+    @abc.abstractmethod
+    def game_class(self) -> type[BaseGame[Any, Any]]:
+        """The family's game class, a :class:`~speedrules.game.BaseGame` (Speed's ``Game``,
+        Spit's ``SpitGame``): its ``from_log``, ``from_position`` and ``from_layout`` make
+        games of the family's variants, and every game has the one API."""
+
+    @abc.abstractmethod
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> BaseGame[Any, Any]:
+        """A fresh game of ``variant`` (of this family) dealt from ``seed`` (the same integer
+        seed, the same game on every platform; ``None`` picks one and keeps it in ``game.seed``)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """The action an action's notation (``str(action)``) names; an
+        :class:`~speedrules.core.errors.InvalidActionError` (or a ``CardError`` for a card
+        that is none) for text that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        """The coded event of ``action`` (or its notation) at time ``t``: ``(kind, player, x, y,
+        z, t)`` as the family's kernel judges it; an :class:`~speedrules.core.errors.InvalidActionError`
+        for anything that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        """The action and time of a coded event (a log's, or :meth:`encode`'s): its inverse."""
+
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    @abc.abstractmethod
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        """The table of ``game`` (one of this family's games) as a :class:`~speedrules.core.scene.Scene`,
+        which :func:`speedrules.show.svg.table` draws and ``str(game)`` writes as text:
+        ``viewer`` the seat whose hidden cards are face up (``None``: every card, checked already),
+        ``highlight`` a card (or a place of the family's own, such as Spit's ``(player, stock pile)``)
+        whose stack is ``chosen`` and whose legal places are ``target``, ``mark`` a broken rule
+        whose card is ``offending`` and whose pile is ``struck``."""
+
+    def verdict_scene(self, table: Any, names: Sequence[str], title: str, mark: Mark | None = None) -> Scene | None:
+        """The scene of the table a deal verdict keeps at its first violation (the verdict's
+        ``table``), or ``None`` when the family keeps none: what a notebook draws for a verdict."""
+        return None
+
+    @abc.abstractmethod
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        """The game of deal ``deal`` of ``log`` after its first ``upto`` events (no more than the
+        referee judged: ``verdict``), for ``render`` and ``view`` to draw, applied as the referee
+        judged them; ``None`` when the deal has no table (its layout, or a deal it follows,
+        breaks a rule)."""
+
+    @abc.abstractmethod
+    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
+        """Events ``start`` to ``stop`` of deal ``deal`` of ``log`` as ``(action, t)``: the
+        actions a replay applies to :meth:`logged_game`'s game, describes and marks."""
+
+    @abc.abstractmethod
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        """How a judged deal that broke no rule ended, in a few words (``Ann won``)."""
+
+    @abc.abstractmethod
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        """Where a highlighted card must lie to be outlined, said of a table where it does not:
+        ``in no hand`` (``viewer``: the name of the only seat whose cards are shown)."""
+
+    @abc.abstractmethod
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        """The variant's rules as ``(heading, text)`` pairs in plain words (``speedrules show``),
+        the rows this family shares with others written by :mod:`speedrules.core.words`."""
+
+    @abc.abstractmethod
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        """A fresh deal of ``variant`` for ``speedrules deal`` (``seed`` ``None``: one is picked):
+        its seed, its layout's JSON, the layout as a text table, and a log of it (no events yet)
+        naming ``players``."""
 
     # ------------------------------------------------------------------ simulation (sim)
 

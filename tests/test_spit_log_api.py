@@ -70,8 +70,8 @@ def test_from_log_rebuilds_the_game_at_every_point(variant: str, seed: int, rng:
     assert log.deals == log.rounds
     for number, states in enumerate(seen):
         assert [decode(e) for e in log.rounds[number].events] == log.spit_actions(number)
-        assert [a for a, _ in log.spit_actions(number)] == game.history[number]
-        assert [t for _, t in log.spit_actions(number)] == game.times[number]
+        assert tuple(a for a, _ in log.spit_actions(number)) == game.history[number]
+        assert tuple(t for _, t in log.spit_actions(number)) == game.times[number]
         for state, upto in rng.sample(states, min(4, len(states))):
             again = SpitGame.from_log(log, number, upto)
             assert again.kernel.state() == state

@@ -891,6 +891,14 @@ def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) 
     }
 
 
+def log_from_document(data: Any, variant: Variant, name: str = "<written log>") -> Log:
+    """The :class:`Log` of a document the library wrote of a game of its own
+    (:meth:`speedrules.game.BaseGame.to_log`): checked as :func:`parse_log` checks one, under
+    the game's ``variant``, but for the texts' check (the names are the caller's own, as
+    :func:`log_from_games` takes them)."""
+    return _checked_log(data, name, variant, None)
+
+
 def log_from_games(
     games: Sequence[Game],
     *,

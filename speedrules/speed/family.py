@@ -8,11 +8,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..family import Family, Kernel, Match, register_family
 from ..logs.log import log_form
-from . import coding, scoring, variants
+from . import coding, picture, scoring, variants, words
 from .coding import EVENT_TYPES
 from .dealing import check_layout_codes
 from .kernel import Kernel as SpeedKernel
@@ -20,8 +21,17 @@ from .layout import CompiledDeal
 from .wire import WireDeal
 
 if TYPE_CHECKING:
+    import random
+
+    from ..core.cards import Card
     from ..core.errors import Violation
+    from ..core.scene import Mark, Scene
     from ..core.variant import Variant
+    from ..core.words import Dealt
+    from ..judge.verdicts import DealVerdict, Verdict
+    from ..logs.log import Log
+    from ..speed.actions import Action
+    from .game import Game
 
 __all__ = ["SPEED", "SpeedFamily"]
 
@@ -86,7 +96,59 @@ class SpeedFamily(Family):
 
     # ------------------------------------------------------------------ actions and games
 
+    @property
+    def game_class(self) -> type[Game]:
+        from .game import Game
+
+        return Game
+
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> Game:
+        from .game import deal
+
+        return deal(variant, seed, names=names)
+
+    def parse_action(self, text: str) -> Action:
+        from ..speed.actions import parse_action
+
+        return parse_action(text)
+
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        from .game import encode
+
+        return (*encode(action), t)
+
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        from .game import decode
+
+        return decode(event)
+
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        return picture.scene(game, viewer=viewer, highlight=highlight, mark=mark)
+
+    def verdict_scene(self, table: Any, names: Sequence[str], title: str, mark: Mark | None = None) -> Scene | None:
+        return picture.verdict_scene(table, names, title, mark)
+
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        return picture.logged_game(log, deal, upto, verdict)
+
+    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
+        return list(picture.logged_actions(log, deal, start, stop))
+
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        return picture.result_words(deal, names)
+
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        return picture.nowhere_words(card, viewer)
+
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        return words.rules_in_words(variant)
+
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
 
