@@ -896,7 +896,7 @@ def log_from_document(data: Any, variant: Variant, name: str = "<written log>") 
     (:meth:`speedrules.game.BaseGame.to_log`): checked as :func:`parse_log` checks one, under
     the game's ``variant``, but for the texts' check (the names are the caller's own, as
     :func:`log_from_games` takes them)."""
-    return _checked_log(data, name, variant, None)
+    return _checked_log(data, name, variant, None, odd_text=False)
 
 
 def log_from_games(
