@@ -24,15 +24,13 @@ from .core.loading import FileScope, as_variant, load_variant, variant_from_docu
 from .core.rules import RULES, Rule
 from .core.variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .core.variant import Rebuild as RebuildRule
-from .game import BaseGame
+from .game import BaseGame, log_from_games
 from .judge.referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .logs.log import (
     LOG_FORMAT,
     Log,
     LogError,
-    action_from_json,
     iter_log_lines,
-    log_from_games,
     parse_log,
     read_log,
     write_log,
@@ -61,7 +59,7 @@ from .speed.actions import (
     parse_action,
     parse_spit_action,
 )
-from .speed.game import Collision, Game, LegalActions, Outcome, check_layout, deal, deal_layout
+from .speed.game import Collision, Game, LegalActions, Outcome, action_from_json, check_layout, deal, deal_layout
 from .speed.kernel import Kernel
 from .speed.layout import Layout
 from .speed.position import Position

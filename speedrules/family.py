@@ -221,10 +221,12 @@ class Family(abc.ABC):
         judged them; ``None`` when the deal has no table (its layout, or a deal it follows,
         breaks a rule)."""
 
-    @abc.abstractmethod
     def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
-        """Events ``start`` to ``stop`` of deal ``deal`` of ``log`` as ``(action, t)``: the
-        actions a replay applies to :meth:`logged_game`'s game, describes and marks."""
+        """Events ``start`` to ``stop`` of deal ``deal`` of ``log`` as ``(action, t)``
+        (:meth:`decode`): the actions a replay applies to :meth:`logged_game`'s game, describes
+        and marks, and :meth:`speedrules.Log.actions`."""
+        decode = self.decode
+        return [decode(event) for event in log.deals[deal].events[start:stop]]
 
     @abc.abstractmethod
     def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:

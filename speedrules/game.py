@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .logs.log import Log
 
-__all__ = ["BaseGame", "Event", "GameKernel", "LegalActions", "Time"]
+__all__ = ["BaseGame", "Event", "GameKernel", "LegalActions", "Time", "log_from_games"]
 
 Time = float | int | None
 """An event's time in milliseconds since the deal (Spit: the round) began, or ``None`` (untimed)."""
@@ -439,19 +439,24 @@ class BaseGame(abc.ABC, Generic[ActionT, KernelT]):
 
     # ------------------------------------------------------------------ logs
 
-    def to_log_data(self, *, players: Sequence[str] | None = None) -> dict[str, Any]:
+    def to_log_data(self, *, players: Sequence[str] | None = None,
+                    times: Sequence[Time] | None = None) -> dict[str, Any]:
         """This game as a ``speedrules-log/1`` document (not checked: :meth:`to_log` reads it):
         one deal per deal held (Spit: per round), its layout and events.  ``players`` are the
-        names written (by default the game's, unless they are the default ones).  An
-        :class:`InvalidActionError` for a game that began from a position in mid-deal (mid-round),
-        which has no layout."""
+        names written (by default the game's, unless they are the default ones); ``times``, one
+        per action of :attr:`action_stack`, the times written (by default the times each action
+        was applied with).  An :class:`InvalidActionError` for a game that began from a position
+        in mid-deal (mid-round), which has no layout."""
         from .logs.log import LOG_FORMAT, variant_reference
 
+        if times is None:
+            times = self._times
+        elif len(times) != len(self._actions):
+            raise ValueError(f"{len(times)} times for {len(self._actions)} actions")
         starts = [*self._deal_starts, len(self._actions)]
         deals = [{"layout": self._layout_json(d),
                   "events": [a.to_json(t) for a, t in  # type: ignore[attr-defined]
-                             zip(self._actions[starts[d]:starts[d + 1]], self._times[starts[d]:starts[d + 1]],
-                                 strict=True)]}
+                             zip(self._actions[starts[d]:starts[d + 1]], times[starts[d]:starts[d + 1]], strict=True)]}
                  for d in range(len(self._deal_starts))]
         data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(self.variant)}
         if players is None and self.names != default_names(self.variant.players):
@@ -514,3 +519,52 @@ class BaseGame(abc.ABC, Generic[ActionT, KernelT]):
                 action, t = cls._decode(event)
                 game.apply(action, t)
         return game
+
+
+def log_from_games(
+    games: Sequence[BaseGame[Any, Any]],
+    *,
+    players: Sequence[str] | None = None,
+    times: Sequence[Sequence[Time] | None] | None = None,
+    meta: dict[str, Any] | None = None,
+) -> Log:
+    """A log of one or more games of the same variant played through the library, one after
+    the other (a family whose deals are chained, as Spit's rounds are, logs one game: its rounds).
+
+    ``players`` are the names written in the log; by default, the names the first game was
+    dealt with (``deal(..., names=...)``), if it was given any.  ``times[i]``, if given, holds
+    the time of each action of game ``i`` (see :meth:`BaseGame.to_log_data`).
+
+    >>> from speedrules import deal
+    >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
+    >>> for game in games:
+    ...     game.reveal()
+    >>> log = log_from_games(games, players=["Ann", "Ben"])
+    >>> len(log.deals), log.names
+    (2, ('Ann', 'Ben'))
+    """
+    from .logs.log import log_from_document
+
+    if isinstance(games, BaseGame) or not isinstance(games, Sequence) or not games:
+        raise InvalidArgumentError(f"a log needs a sequence of one or more games, not {brief(games)}")
+    if not all(isinstance(g, BaseGame) for g in games):
+        raise InvalidArgumentError("every item of a log's games must be a game (speedrules.BaseGame)")
+    variant = games[0].variant
+    if any(g.variant != variant for g in games):
+        raise ValueError("every game of a log must be of the same variant")
+    if len(games) > 1 and family_of(variant).chained:
+        raise ValueError(f"a log holds one game of {family_of(variant).title}, whose {family_of(variant).deal_word}s "
+                         "are chained")
+    if times is not None and len(times) != len(games):
+        raise ValueError(f"{len(times)} lists of times for {len(games)} games")
+    first = games[0].names
+    documents = [g.to_log_data(players=first, times=None if times is None else times[i]) for i, g in enumerate(games)]
+    data = documents[0]
+    if players is not None:
+        data["players"] = list(players)
+    elif first == default_names(variant.players):
+        data.pop("players")
+    if meta is not None:
+        data["meta"] = dict(meta)
+    data["deals"] = [deal for document in documents for deal in document["deals"]]
+    return log_from_document(data, variant)

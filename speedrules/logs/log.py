@@ -20,13 +20,12 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypedDict
+from typing import IO, Any, TypedDict
 
 import attrs
 import jsonschema
 import msgspec
 
-from ..core.cards import Card
 from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import (
     MAX_DOCUMENT_BYTES,
@@ -60,33 +59,9 @@ from ..core.loading import (
 )
 from ..core.variant import DEFAULT_FAMILY, Variant
 from ..family import Family, families, family_of
-from ..speed.actions import (
-    CALL,
-    DRAW,
-    FLIP,
-    PICKUP,
-    PLAY,
-    REBUILD,
-    STUCK,
-    Action,
-    Call,
-    Draw,
-    Flip,
-    Pickup,
-    Play,
-    Rebuild,
-    Reveal,
-    SpitAction,
-    Stuck,
-)
-from ..speed.coding import CompiledEvent, code_events
-from ..speed.dealing import default_names, seat_names
-from ..speed.wire import WireEvent
+from ..speed.dealing import seat_names
 from .wire import LOG_FORMAT as LOG_FORMAT
 from .wire import UNSET, CardText, WireLog, envelope_pairs
-
-if TYPE_CHECKING:
-    from ..speed.game import Game
 
 
 class LogError(DocumentError):
@@ -225,16 +200,20 @@ class Log:
         round's layout and events)."""
         return self.deals
 
-    def actions(self, deal: int) -> list[tuple[Action, float | int | None]]:
-        """The events of deal ``deal`` as library actions, each with its time ``t`` (a Speed log;
-        a Spit log's are :meth:`spit_actions`)."""
-        return [(_to_action(ev), ev[5]) for ev in self.deals[deal].events]
+    def actions(self, deal: int) -> list[tuple[Any, float | int | None]]:
+        """The events of deal ``deal`` (Spit: round) as library actions of the log's family, each
+        with its time ``t`` (the family's :meth:`~speedrules.family.Family.decode`).
 
-    def spit_actions(self, deal: int) -> list[tuple[SpitAction, float | int | None]]:
-        """The events of round ``deal`` of a Spit log as library actions, each with its time ``t``."""
-        from ..spit.game import decode
+        >>> log = parse_log({"format": "speedrules-log/1", "variant": "spit", "deals": [{"layout": {
+        ...     "stock": [[["AS"]], [["KH"]]], "spit": [["2C"], ["3D"]]}, "events": [{"type": "spit", "t": 0}]}]})
+        >>> log.actions(0)
+        [(Spit(pile=None), 0)]
+        """
+        return family_of(self.variant).logged_actions(self, deal)
 
-        return [decode(ev) for ev in self.deals[deal].events]
+    def spit_actions(self, deal: int) -> list[tuple[Any, float | int | None]]:
+        """:meth:`actions`, by the name it had for a Spit log."""
+        return self.actions(deal)
 
     def to_json(self) -> dict[str, Any]:
         """The log in canonical form (card and rank texts canonical, key order fixed)."""
@@ -249,23 +228,6 @@ class Log:
 
     def __hash__(self) -> int:
         return hash(self.dumps())
-
-
-def _to_action(ev: CompiledEvent) -> Action:
-    kind, player, pile, cards, declared, _ = ev
-    if kind == PLAY:
-        return Play(player, tuple(Card.from_code(c) for c in cards), pile, declared)
-    if kind == DRAW:
-        return Draw(player, None if cards is None else Card.from_code(cards))
-    if kind == REBUILD:
-        return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in cards))
-    if kind == CALL:
-        return Call(player)
-    if kind == PICKUP:
-        return Pickup(player, pile)
-    if kind == STUCK:
-        return Stuck(player)
-    return Flip() if kind == FLIP else Reveal()
 
 
 def canonical(data: Mapping[str, Any], family: Family | None = None) -> dict[str, Any]:
@@ -857,86 +819,12 @@ def variant_reference(variant: Variant) -> str | dict[str, Any]:
     return variant_to_document(variant)
 
 
-def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
-    """The log event for a recorded action (see docs/log-format.md): ``action.to_json(t)``."""
-    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)):
-        raise InvalidArgumentError(f"not an action: {brief(action)}")
-    return action.to_json(t)
-
-
-def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
-    """The action a log event stands for, and its time: the inverse of ``action.to_json(t)``;
-    a :class:`LogError` naming ``name`` for anything the log format does not accept as an event.
-
-    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
-    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
-    """
-    try:  # the reader's own steps: the wire struct (the shape), then the coding (the values)
-        [coded], _ = code_events([msgspec.convert(event, WireEvent)])
-    except _READ_ERRORS:
-        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event)) from None
-    return _to_action(coded), coded[5]
-
-
-def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:
-    """One deal of a log from a game played through the library (its layout and history)."""
-    history = game.history
-    if times is None and any(t is not None for t in game.history_times):
-        times = game.history_times
-    if times is not None and len(times) != len(history):
-        raise ValueError(f"{len(times)} times for {len(history)} actions")
-    return {
-        "layout": game.layout.to_json(),
-        "events": [action_to_event(a, None if times is None else times[i]) for i, a in enumerate(history)],
-    }
-
-
 def log_from_document(data: Any, variant: Variant, name: str = "<written log>") -> Log:
     """The :class:`Log` of a document the library wrote of a game of its own
     (:meth:`speedrules.game.BaseGame.to_log`): checked as :func:`parse_log` checks one, under
     the game's ``variant``, but for the texts' check (the names are the caller's own, as
     :func:`log_from_games` takes them)."""
     return _checked_log(data, name, variant, None, odd_text=False)
-
-
-def log_from_games(
-    games: Sequence[Game],
-    *,
-    players: Sequence[str] | None = None,
-    times: Sequence[Sequence[float | int | None] | None] | None = None,
-    meta: Mapping[str, Any] | None = None,
-) -> Log:
-    """A log of one or more games of the same variant played through the library.
-
-    ``players`` are the names written in the log; by default, the names the first game was
-    dealt with (``deal(..., names=...)``), if it was given any.
-
-    >>> from speedrules import deal
-    >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
-    >>> for game in games:
-    ...     game.reveal()
-    >>> log = log_from_games(games, players=["Ann", "Ben"])
-    >>> len(log.deals), log.names
-    (2, ('Ann', 'Ben'))
-    """
-    from ..speed.game import Game
-
-    if isinstance(games, Game) or not isinstance(games, Sequence) or not games:
-        raise InvalidArgumentError(f"a log needs a sequence of one or more games, not {brief(games)}")
-    if not all(isinstance(g, Game) for g in games):
-        raise InvalidArgumentError("every item of a log's games must be a Game")
-    variant = games[0].variant
-    if any(g.variant != variant for g in games):
-        raise ValueError("every game of a log must be of the same variant")
-    data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(variant)}
-    if players is None and games[0].names != default_names(variant.players):
-        players = games[0].names  # the names the games were dealt with
-    if players is not None:
-        data["players"] = list(players)
-    if meta is not None:
-        data["meta"] = dict(meta)
-    data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
-    return _checked_log(data, "<written log>", variant, None, odd_text=False)
 
 
 EVENT_LINES = "events"

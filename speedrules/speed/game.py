@@ -27,12 +27,15 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+import msgspec
+
 from ..core.cards import Card
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from ..core.variant import Call as CallRule
 from ..core.variant import Variant
 from ..game import BaseGame, Event
 from ..game import LegalActions as LegalActions
+from ..logs.log import LogError
 from .actions import (
     CALL,
     DRAW,
@@ -53,6 +56,7 @@ from .actions import (
     Stuck,
     parse_action,
 )
+from .coding import code_events
 from .dealing import check_layout as check_layout
 from .dealing import check_layout_codes, checked_names, code_stacks, deal_codes, make_rng
 from .dealing import deal_layout as deal_layout
@@ -62,6 +66,7 @@ from .kernel import Outcome as Outcome
 from .layout import Layout, layout_json
 from .position import Position
 from .variants import as_speed_variant
+from .wire import WireEvent
 
 if TYPE_CHECKING:
     from ..logs.log import Log
@@ -135,6 +140,22 @@ def decode(event: tuple[int, int, int, Any, Sequence[int], float | int | None]) 
     else:
         raise InvalidActionError(f"not a Speed event kind: {brief(kind)}")
     return action, t
+
+
+def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
+    """The Speed action a log event stands for, and its time: the inverse of ``action.to_json(t)``,
+    read by the one reader's steps (the wire struct, then the coding); a
+    :class:`~speedrules.logs.log.LogError` naming ``name`` for anything the log format does not
+    accept as an event.
+
+    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
+    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
+    """
+    try:
+        [coded], _ = code_events([msgspec.convert(event, WireEvent)])
+    except (msgspec.MsgspecError, ValueError, RecursionError):
+        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event)) from None
+    return decode(coded)
 
 
 _Codes = tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]

@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from ..core.scene import Group, Line, Mark, Row, Scene, Stack
-from ..logs.log import Log, action_from_json
-from .actions import Action, Play
-from .coding import event_json
+from ..logs.log import Log
+from .actions import Play
 from .dealing import check_layout_codes
 from .game import Game
 from .kernel import Kernel
@@ -29,7 +28,7 @@ from .kernel import Kernel
 if TYPE_CHECKING:
     from ..judge.verdicts import DealVerdict, TableView, Verdict
 
-__all__ = ["logged_actions", "logged_game", "nowhere_words", "result_words", "scene", "verdict_scene"]
+__all__ = ["logged_game", "nowhere_words", "result_words", "scene", "verdict_scene"]
 
 HAND_ROOM = 5
 """Room kept for a hand of this many cards at least, so that the table keeps its width as cards go."""
@@ -136,14 +135,6 @@ def logged_game(log: Log, deal: int, upto: int, verdict: Verdict) -> Game | None
     if not kernel.revealed:  # the few draws before the reveal: a position holds none of them
         return Game.from_log(log, deal, upto)
     return Game.from_position(log.variant, kernel.position(upto), names=log.names)
-
-
-def logged_actions(log: Log, deal: int, start: int = 0, stop: int | None = None,
-                   ) -> list[tuple[Action, float | int | None]]:
-    """Events ``start`` to ``stop`` of deal ``deal`` as actions with their times."""
-    if start == 0 and stop is None:
-        return log.actions(deal)
-    return [action_from_json(event_json(*event)) for event in log.deals[deal].events[start:stop]]
 
 
 def result_words(deal: DealVerdict, names: Sequence[str]) -> str:

@@ -26,7 +26,7 @@ from ..core.words import (
     sizes,
     ties_words,
 )
-from ..logs.log import log_from_games
+from ..game import log_from_games
 from .game import deal
 from .layout import Layout
 

@@ -131,9 +131,6 @@ class SpitFamily(Family):
     def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
         return picture.logged_game(log, deal, upto, verdict)
 
-    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
-        return list(picture.logged_actions(log, deal, start, stop))
-
     def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
         return picture.result_words(deal, names)
 

@@ -20,14 +20,14 @@ from ..core.cards import Card
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Group, Line, Mark, Row, Scene, Stack
 from ..logs.log import Log
-from ..speed.actions import SpitAction, StockPlay
-from .game import SpitGame, decode
+from ..speed.actions import StockPlay
+from .game import SpitGame
 from .kernel import SpitKernel
 
 if TYPE_CHECKING:
     from ..judge.verdicts import DealVerdict, Verdict
 
-__all__ = ["logged_actions", "logged_game", "nowhere_words", "result_words", "scene", "status"]
+__all__ = ["logged_game", "nowhere_words", "result_words", "scene", "status"]
 
 
 def status(game: SpitGame) -> str:
@@ -123,12 +123,6 @@ def logged_game(log: Log, deal: int, upto: int, verdict: Verdict) -> SpitGame | 
     for event in itertools.islice(logged.events, upto):  # the referee judged them: applied as they stood
         apply(*event)
     return SpitGame.from_position(log.variant, kernel.position(deal, wins), names=log.names)
-
-
-def logged_actions(log: Log, deal: int, start: int = 0, stop: int | None = None,
-                   ) -> list[tuple[SpitAction, float | int | None]]:
-    """Events ``start`` to ``stop`` of round ``deal`` as actions with their times."""
-    return [decode(event) for event in log.rounds[deal].events[start:stop]]
 
 
 def result_words(deal: DealVerdict, names: Sequence[str]) -> str:
