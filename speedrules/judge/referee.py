@@ -43,7 +43,6 @@ from .judging import score_match as score_match
 from .verdicts import DealVerdict as DealVerdict
 from .verdicts import LoggedViolation as LoggedViolation
 from .verdicts import MatchResult as MatchResult
-from .verdicts import TableView as TableView
 from .verdicts import Verdict as Verdict
 
 

@@ -16,8 +16,6 @@ from typing import Any
 import attrs
 
 from ..core.variant import DEFAULT_FAMILY, Scoring
-from ..speed.kernel import Collision
-from ..speed.kernel import TableView as TableView
 
 SINGLE_FORMAT = Scoring.SINGLE.value
 """A :class:`MatchResult`'s format when every deal is a game of its own (no match)."""
@@ -70,7 +68,9 @@ class DealVerdict:
     dead_end: bool = False
     tied: tuple[int, ...] = ()
     void: bool = False
-    collisions: tuple[Collision, ...] = ()
+    collisions: tuple[Any, ...] = ()
+    """The plays the family's timing rules found at one moment (Speed's
+    :class:`~speedrules.speed.timing.Collision`, each with its ``to_json``)."""
     calls: tuple[int, ...] = ()
     events_judged: int = 0
     table: Any = attrs.field(default=None, eq=False, repr=False)

@@ -26,7 +26,8 @@ from .game import Game
 from .kernel import Kernel
 
 if TYPE_CHECKING:
-    from ..judge.verdicts import DealVerdict, TableView, Verdict
+    from ..judge.verdicts import DealVerdict, Verdict
+    from .kernel import TableView
 
 __all__ = ["logged_game", "nowhere_words", "result_words", "scene", "verdict_scene"]
 
