@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterator
 
 from ..core.documents import DocumentError, read_text
+from ..core.errors import SpeedrulesError
 from ..core.variant import Variant
 from ..judge.parallel import STDOUT, render
 from ..judge.referee import Verdict, referee_path, referee_text
@@ -78,10 +79,18 @@ def _referee_stdin(override: Variant | None, all_violations: bool) -> Iterator[t
 def run_referee(args: argparse.Namespace) -> int:
     override = load(args.variant) if args.variant is not None else None
     if args.jobs not in (None, 1) or args.summary or args.scheduler is not None:  # docs/scale.md
+        if args.scheduler is not None:
+            if args.jobs is not None:
+                raise SpeedrulesError("--scheduler: give --jobs or --scheduler, not both (the cluster's workers do "
+                                      "the jobs)")
+            from ..dask import referee_on_cluster
+
+            return referee_on_cluster(args.logs, args.scheduler, variant=override, all_violations=args.all_violations,
+                                      as_json=args.json, summary=args.summary)
         from ..judge.parallel import run_referee_many
 
         return run_referee_many(args.logs, variant=override, all_violations=args.all_violations,
-                                as_json=args.json, summary=args.summary, jobs=args.jobs, scheduler=args.scheduler)
+                                as_json=args.json, summary=args.summary, jobs=args.jobs)
     worst = EXIT_OK
     for path in args.logs:
         judged = (_referee_stdin(override, args.all_violations) if path == "-" else

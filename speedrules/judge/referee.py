@@ -32,7 +32,7 @@ import attrs
 
 from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import DocumentError, read_text
-from ..core.errors import InvalidArgumentError, brief, printable
+from ..core.errors import InvalidArgumentError, brief
 from ..core.loading import as_variant
 from ..core.variant import Variant
 from ..family import family_of
@@ -44,6 +44,7 @@ from .verdicts import DealVerdict as DealVerdict
 from .verdicts import LoggedViolation as LoggedViolation
 from .verdicts import MatchResult as MatchResult
 from .verdicts import Verdict as Verdict
+from .verdicts import render_verdict as render_verdict
 
 
 def start_deal(variant: Variant, deal: Any, names: Sequence[str]) -> Any:
@@ -153,14 +154,3 @@ def _judged(judge: Callable[[], Verdict]) -> Verdict | LogError:
         return LogError(err.location, err.reason)
 
 
-def render_verdict(verdict: Verdict, source: str) -> str:
-    """A readable report of a verdict: each deal's result and every violation with its correction
-    (with more, as the verdict's family says: collisions, the table at the first violation), and
-    the match."""
-    family = family_of(verdict.family)
-    names = verdict.names
-    lines = [f"{source}: {verdict.variant}: {'valid' if verdict.valid else 'BREAKS A RULE'}"]
-    for number, deal in enumerate(verdict.deals):
-        lines.extend(family.deal_report(number, deal, names))
-    lines.extend(family.match_report(verdict.match, names))
-    return printable("\n".join(lines))

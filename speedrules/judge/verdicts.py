@@ -15,7 +15,9 @@ from typing import Any
 
 import attrs
 
+from ..core.errors import printable
 from ..core.variant import DEFAULT_FAMILY, Scoring
+from ..family import family_of
 
 SINGLE_FORMAT = Scoring.SINGLE.value
 """A :class:`MatchResult`'s format when every deal is a game of its own (no match)."""
@@ -162,10 +164,8 @@ class Verdict:
         return self.match.format != SINGLE_FORMAT
 
     def __str__(self) -> str:
-        """The readable report ``speedrules referee`` prints (:func:`speedrules.judge.referee.render_verdict`),
+        """The readable report ``speedrules referee`` prints (:func:`render_verdict`),
         named by :attr:`source`."""
-        from .referee import render_verdict
-
         return render_verdict(self, self.source)
 
     def _repr_html_(self) -> str:
@@ -186,3 +186,16 @@ class Verdict:
         if self.is_match:
             out["match"] = self.match.to_json()
         return out
+
+
+def render_verdict(verdict: Verdict, source: str) -> str:
+    """A readable report of a verdict: each deal's result and every violation with its correction
+    (with more, as the verdict's family says: collisions, the table at the first violation), and
+    the match."""
+    family = family_of(verdict.family)
+    names = verdict.names
+    lines = [f"{source}: {verdict.variant}: {'valid' if verdict.valid else 'BREAKS A RULE'}"]
+    for number, deal in enumerate(verdict.deals):
+        lines.extend(family.deal_report(number, deal, names))
+    lines.extend(family.match_report(verdict.match, names))
+    return printable("\n".join(lines))
