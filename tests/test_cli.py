@@ -431,7 +431,7 @@ def test_variants_reports_a_broken_bundled_variant_and_lists_the_rest(
 
 def test_a_family_registered_in_the_tests_describes_its_own_rules() -> None:
     """``show`` writes the title, the family's rows and the sources the same way for any family."""
-    from picture_family import VARIANT
+    from snap_family import VARIANT
 
     assert cli_variants.describe(VARIANT).splitlines() == [
         "Snap pile (snap-pile)", "", "Game: Snap pile: lay a card of the top's suit or rank; the first to shed every "

@@ -10,16 +10,15 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fuzzing import FUZZ_EXAMPLES, run_cli, seed_documents
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from picture_family import snap_log
+from snap_family import snap_log
 
-from speedrules import DealVerdict, Game, Log, LoggedViolation, SpitGame, read_log, referee
+from speedrules import Game, Log, SpitGame, read_log, referee
 from speedrules.cli.main import main
 from speedrules.show import svg
 
@@ -124,28 +123,23 @@ def test_render_says_when_the_highlighted_card_is_nowhere_to_outline(capsys: pyt
 
 
 def test_a_family_registered_in_the_tests_is_rendered_with_no_edit_to_the_command(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Snap pile (tests/picture_family.py) through ``render``: the log read and judged elsewhere
-    (its reader and referee are other groups' hooks), the rest is the command's generic path."""
-    import speedrules.cli.pictures
-
-    log = snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)])
-    broken = LoggedViolation(2, "play.rank", 0, "player 0 laid 2C on 9H")
-    verdict = SimpleNamespace(deals=[DealVerdict(False, None, (2, 1), (broken,))])
-    monkeypatch.setattr(speedrules.cli.pictures, "read_log", lambda path: log)
-    monkeypatch.setattr(speedrules.cli.pictures, "referee", lambda log: verdict)
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Snap pile (tests/snap_family.py) through ``render``: read, judged and drawn by the
+    command's generic path."""
+    log = tmp_path / "snap.json"
+    log.write_text(json.dumps(snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)])), encoding="utf-8")
     out = tmp_path / "snap.svg"
-    code, stdout, err = run(capsys, "render", "snap.json", "-o", str(out))
+    code, stdout, err = run(capsys, "render", str(log), "-o", str(out))
     assert (code, err) == (0, "")
-    assert stdout == f"{out}: snap.json deal 0, the table before event 2, which breaks rule play.rank\n"
+    assert stdout == f"{out}: {log} deal 0, the table before event 2, which breaks rule play.rank\n"
     picture = out.read_text(encoding="utf-8")
     assert 'data-rule="play.rank"' in picture and 'data-card="9H" data-in="pile"' in picture
-    code, stdout, err = run(capsys, "render", "snap.json", "--event", "1", "--highlight", "KD", "--viewer", "0",
+    code, stdout, err = run(capsys, "render", str(log), "--event", "1", "--highlight", "KD", "--viewer", "0",
                             "-o", str(out))
     assert (code, err) == (2, "speedrules: --highlight: KD is not in Ann's hand on this table: there is nothing to "
                               "outline\n")
-    code, stdout, err = run(capsys, "render", "snap.json", "--event", "1", "--highlight", "2C", "-o", str(out))
-    assert (code, stdout) == (0, f"{out}: snap.json deal 0, after 1 event\n")
+    code, stdout, err = run(capsys, "render", str(log), "--event", "1", "--highlight", "2C", "-o", str(out))
+    assert (code, stdout) == (0, f"{out}: {log} deal 0, after 1 event\n")
     assert 'class="chosen"' in out.read_text(encoding="utf-8")
 
 

@@ -15,13 +15,12 @@ import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from picture_family import snap_log
+from snap_family import snap_log
 
-from speedrules import DealVerdict, Game, IllegalActionError, LoggedViolation, SpitGame, read_log, referee
+from speedrules import Game, IllegalActionError, SpitGame, parse_log, read_log, referee
 from speedrules.show import svg
 from speedrules.show.replay import (
     MAX_FRAMES,
@@ -155,13 +154,12 @@ def test_the_page_is_self_contained_and_escapes_every_text(tmp_path: Path) -> No
 
 
 def test_a_family_registered_in_the_tests_is_replayed_with_no_edit_to_the_replay() -> None:
-    """Snap pile (tests/picture_family.py) gives its logged game, actions and words: its deal is
-    replayed, its violation marked, its one table drawn, and the page made."""
-    log = snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)])
-    broken = LoggedViolation(2, "play.rank", 0, "player 0 laid 2C on 9H")
-    verdict: Any = SimpleNamespace(deals=[DealVerdict(False, None, (2, 1), (broken,))])
+    """Snap pile (tests/snap_family.py) gives its logged game, actions and words: its deal is
+    judged, replayed, its violation marked, its one table drawn, and the page made."""
+    log = parse_log(snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)]), "snap.json")
+    verdict = referee(log)
     replay = replay_deal(log, 0, verdict)
-    assert replay.title == "snap.json: deal 0" and replay.summary == "player 0 laid 2C on 9H"
+    assert replay.title == "snap.json: deal 0" and replay.summary == "event 2: player 0 laid 2C on 9H (rule play.rank)"
     assert [e.text for e in replay.events] == ["0: Ann lays 7H (t = 100 ms)", "1: Ben lays 9H (t = 250 ms)",
                                                "2: Ann lays 2C (t = 400 ms)"]
     assert [e.kind for e in replay.events] == ["ok", "ok", "violation"] and replay.violation == 2
@@ -172,11 +170,11 @@ def test_a_family_registered_in_the_tests_is_replayed_with_no_edit_to_the_replay
     one = table_game(log, 0, 2, verdict)
     assert one is not None and [str(c) for c in one.pile] == ["3H", "7H", "9H"]
     assert deal_count(log) == 1 and event_count(log, 0) == 3
-    finished: Any = SimpleNamespace(deals=[DealVerdict(True, 1, (2, 0), ())])
-    done = replay_deal(snap_log([(1, "9H", 10)]), 0, finished)
-    assert done.summary == "Ben shed every card" and len(done.frames) == 2
-    open_deal: Any = SimpleNamespace(deals=[DealVerdict(False, None, (3, 1), ())])
-    assert replay_deal(snap_log([(1, "9H", 10)]), 0, open_deal).summary == "not finished"
+    won = parse_log(snap_log([(1, "9H", 10), (1, "KH", 20)], hands=[["7H", "7C"], ["9H", "KH"]], pile=["9D"]))
+    done = replay_deal(won, 0, referee(won))
+    assert done.summary == "Ben shed every card" and len(done.frames) == 3
+    open_log = parse_log(snap_log([(1, "9H", 10)]))
+    assert replay_deal(open_log, 0, referee(open_log)).summary == "not finished"
     assert replay_page([replay, done]).count('<option value="') == 2
 
 

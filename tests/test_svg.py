@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from picture_family import SnapGame
+from snap_family import VARIANT, SnapGame
 
 import speedrules
 from speedrules import Card, Game, Play, Spit, SpitGame, StockPlay, deal, deal_spit, read_log, referee
@@ -414,9 +414,9 @@ def test_a_mark_reads_any_action_that_names_its_card_and_pile() -> None:
 
 
 def test_a_family_registered_in_the_tests_is_drawn_with_no_edit_to_the_pictures() -> None:
-    """Snap pile (tests/picture_family.py) gives only its scene: table, viewer, highlight, mark
-    and text table all work for it."""
-    game = SnapGame([["7H", "7C", "2C"], ["9H", "KD"]], ["3H"], names=["Ann", "Ben"])
+    """Snap pile (tests/snap_family.py) gives its scene: table, viewer, highlight, mark and
+    text table all work for it."""
+    game = SnapGame(VARIANT, [["7H", "7C", "2C"], ["9H", "KD"]], ["3H"], names=["Ann", "Ben"])
     root = parsed(svg.table(game))
     assert cards_in(root, "hand", 0) == ["7H", "7C", "2C"] and cards_in(root, "pile") == ["3H"]
     hidden = parsed(svg.table(game, viewer=1))

@@ -773,42 +773,12 @@ _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 def variant_to_document(variant: Variant) -> dict[str, Any]:
-    """A complete variant document (valid against the variant schema) for ``variant``."""
-    doc: dict[str, Any] = {}
-    if _NAME_RE.match(variant.name) and len(variant.name) <= 64:
-        doc["name"] = variant.name
-    doc["title"] = variant.title
-    if variant.description:
-        doc["description"] = variant.description
-    doc["sources"] = [{"seed": s.seed, "says": s.says} for s in variant.sources]
-    doc.update(
-        players=variant.players,
-        deck={"packs": variant.packs, "jokers": variant.jokers},
-        deal={
-            "hand": variant.hand_size,
-            "draw": "rest" if variant.draw_size is None else variant.draw_size,
-            "piles": variant.piles,
-            "reserves": list(variant.reserve_sizes),
-        },
-        ranks={
-            "order": variant.rank_order.value,
-            "same_rank": variant.same_rank,
-            "alternate_colours": variant.alternate_colours,
-        },
-        hand={"limit": variant.hand_limit, "refill": variant.refill.value},
-        runs=variant.runs,
-        jokers={
-            "wild": variant.jokers_wild,
-            "declare": variant.joker_declare.value,
-            "may_go_out": variant.joker_may_go_out,
-            "prevents_flip": variant.joker_prevents_flip,
-        },
-        rebuild=variant.rebuild.value,
-        collisions=variant.collisions.value,
-        ties=variant.ties.value,
-        announce={"call": variant.call.value, "how": variant.call_how},
-        match={"scoring": variant.scoring.value, "target": variant.target},
-    )
+    """A complete variant document (valid against the variant schema) for ``variant``, of any
+    family: :meth:`~speedrules.core.variant.Variant.to_document`, less a name the schema would
+    refuse (a variant read from a file is named after it)."""
+    doc = variant.to_document()
+    if not (_NAME_RE.match(variant.name) and len(variant.name) <= 64):
+        del doc["name"]
     return doc
 
 
