@@ -46,7 +46,7 @@ from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import replacing, write_file
 from ..core.errors import IllegalActionError, SpeedrulesError, brief
 from ..core.loading import as_variant
-from ..core.variant import Family, Variant
+from ..core.variant import Variant
 from ..logs.log import LOG_FORMAT, Log, log_from_text, variant_reference
 from ..speed import playout
 from ..speed.actions import (
@@ -238,7 +238,7 @@ class _Context:
     buffer: bytearray = attrs.field(init=False, eq=False, repr=False, factory=bytearray)
     """Where this run's logs of Spit are encoded, one after another (:func:`_encoded`)."""
     template: tuple[bytes, ...] = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(
-        lambda ctx: _log_template(ctx) if ctx.want_log and ctx.variant.family is not Family.SPIT else (),
+        lambda ctx: _log_template(ctx) if ctx.want_log and ctx.variant.family != "spit" else (),
         takes_self=True))
     """A Speed deal's log around the parts that change from deal to deal (:func:`_log_template`)."""
 
@@ -583,7 +583,7 @@ def _encoded(ctx: _Context, doc: dict[str, Any]) -> bytes:
 
 def _played(ctx: _Context, index: int) -> tuple[SimResult, bytes | None]:
     """One deal (or game of Spit) of the run, and its log text if asked for."""
-    if ctx.variant.family is Family.SPIT:
+    if ctx.variant.family == "spit":
         result, doc = play_spit_game(ctx, index)
         return result, None if doc is None else _encoded(ctx, doc)
     return play_deal(ctx, index)
@@ -651,7 +651,7 @@ def simulate(
     if not isinstance(logs, (bool, str, Path)):
         raise SimulationError(f"logs must be True, False or a path, not {logs!r}")
     seats = make_bots(bots, v.players)
-    if v.family is Family.SPIT:
+    if v.family == "spit":
         for bot in seats:
             if not isinstance(bot, SpitBot):
                 raise SimulationError(f"bot {getattr(bot, 'name', bot)!r} cannot play {v.name}: a Spit bot also has "

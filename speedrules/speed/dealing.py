@@ -25,9 +25,9 @@ from ..core.checks import MAX_TIME as MAX_TIME
 from ..core.checks import is_time
 from ..core.deck import card_difference, deck_counts
 from ..core.errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import as_speed_variant
 from ..core.variant import Variant
 from .layout import Layout
+from .variants import as_speed_variant
 
 Stacks = Sequence[Sequence[int]]
 """Stacks of card codes, each top card first."""
