@@ -42,28 +42,20 @@ from .sim.simulation import SimResult, SimulationError, Summary, simulate, summa
 from .speed.actions import (
     Action,
     Call,
-    Choose,
     Draw,
     Flip,
-    GapMove,
-    Jam,
-    Pairing,
     Pickup,
     Play,
     Rebuild,
     Reveal,
-    Slap,
-    Spit,
-    SpitAction,
-    StockPlay,
     Stuck,
     parse_action,
-    parse_spit_action,
 )
 from .speed.game import Collision, Game, LegalActions, Outcome, action_from_json, check_layout, deal, deal_layout
 from .speed.kernel import Kernel
 from .speed.layout import Layout
 from .speed.position import Position
+from .spit.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .spit.game import SpitGame, SpitLayout, SpitOutcome, deal_spit
 from .spit.kernel import SpitKernel
 

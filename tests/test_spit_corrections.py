@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import speedrules
 from speedrules import Slap, Spit, SpitGame, StockPlay, deal_spit, parse_log, referee
 from speedrules.core import rules
-from speedrules.speed.actions import GapMove, SpitAction
+from speedrules.spit.actions import GapMove, SpitAction
 
 VARIANTS = speedrules.variant_names("spit")
 

@@ -44,7 +44,7 @@ from speedrules.core.errors import IllegalActionError
 from speedrules.core.ranks import KEY_OF_CODE
 from speedrules.core.variant import Claim, Stuck
 from speedrules.core.variant import Jam as JamRule
-from speedrules.speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
+from speedrules.spit.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay
 from speedrules.spit.game import SpitGame, SpitLayout, check_spit_layout, deal_spit
 from speedrules.spit.kernel import CHOOSE, JAM, MOVE, PAIR, SLAP, SpitKernel, lay_row, row_shape
 from speedrules.spit.kernel import PLAY as PLAY_KIND

@@ -23,7 +23,7 @@ from speedrules import (
     referee,
 )
 from speedrules.core import rules
-from speedrules.speed.actions import Choose, SpitAction
+from speedrules.spit.actions import Choose, SpitAction
 from speedrules.spit.game import decode, encode
 
 VARIANTS = speedrules.variant_names("spit")

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import speedrules
 from speedrules import InvalidActionError, InvalidArgumentError, SpitGame, deal_spit, strategies
 from speedrules.core.errors import PositionError, SpitPositionError
-from speedrules.speed.actions import GapMove, Slap, Spit, SpitAction, StockPlay
 from speedrules.speed.position import SpitPosition
+from speedrules.spit.actions import GapMove, Slap, Spit, SpitAction, StockPlay
 
 
 def random_action(rng: random.Random, game: SpitGame) -> SpitAction:

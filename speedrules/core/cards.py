@@ -14,7 +14,7 @@ Card.parse('10H')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -141,6 +141,21 @@ _CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(N_CODES))
 """Every card, by code: ``Card.parse`` and ``Card.from_code`` return these."""
 
 JOKER = Card.from_code(JOKER_CODE)
+
+
+def card_of(value: Any) -> Card:
+    """A card, or its text parsed (``"JC"``); anything else is a :class:`CardError` (what an
+    action of any family takes where it takes a card).
+
+    >>> card_of("jc"), card_of(Card.parse("2S"))
+    (Card.parse('JC'), Card.parse('2S'))
+    """
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def optional_card(value: Any) -> Card | None:
+    """:func:`card_of`, or ``None`` for ``None`` (an action's card that may be left unnamed)."""
+    return None if value is None else card_of(value)
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

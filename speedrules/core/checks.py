@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .errors import InvalidActionError, brief
+
 MAX_TIME: Final = 9_007_199_254_740_991
 """The latest time a log, a position or the API may give, in milliseconds since the reveal:
 2**53 - 1 (some 285,000 years), the largest whole number a double holds exactly, so that a
@@ -88,3 +90,18 @@ def count_pairs(data: Any) -> int:
                 if type(value) is dict or type(value) is list:
                     todo.append(value)
     return total
+
+
+def notation_text(text: object, what: str) -> str:
+    """``text`` stripped of the spaces around it, if it is ASCII text; else an
+    :class:`~speedrules.core.errors.InvalidActionError` saying it is not ``what`` (the action
+    notation of every family is ASCII: a superscript or another script's digit is no digit here).
+
+    >>> notation_text(" 0+ ", "an action")
+    '0+'
+    """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action's notation is text, not {brief(text)}")
+    if not text.isascii():
+        raise InvalidActionError(f"not {what}: {brief(text)} (the notation is ASCII, see docs/api.md)")
+    return text.strip()

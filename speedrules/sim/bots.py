@@ -40,15 +40,9 @@ from ..speed.actions import (
     PLAY,
     Action,
     Call,
-    Choose,
     Draw,
-    GapMove,
-    Pairing,
     Pickup,
     Play,
-    Slap,
-    SpitAction,
-    StockPlay,
 )
 from ..speed.kernel import CALL_OPTION as CALL_OPTION
 from ..speed.kernel import DRAW_OPTION as DRAW_OPTION
@@ -56,6 +50,7 @@ from ..speed.kernel import Option as Option
 from ..speed.playout import WAIT as WAIT
 from ..speed.playout import Decider as Decider
 from ..speed.playout import RandomChoice
+from ..spit.actions import Choose, GapMove, Pairing, Slap, SpitAction, StockPlay
 from ..spit.kernel import CHOOSE as CHOOSE_KIND
 from ..spit.kernel import MOVE as SPIT_MOVE
 from ..spit.kernel import PLAY as SPIT_PLAY

@@ -52,25 +52,19 @@ from ..speed import playout
 from ..speed.actions import (
     REVEAL,
     Call,
-    Choose,
     Draw,
     Flip,
-    GapMove,
-    Pairing,
     Pickup,
     Play,
     Rebuild,
     Reveal,
-    Slap,
-    Spit,
-    SpitAction,
-    StockPlay,
 )
 from ..speed.coding import add_event_text, events_array
 from ..speed.game import Game, deal
 from ..speed.playout import FLIP_PAUSE_MS as FLIP_PAUSE_MS  # (when every seat is blocked, the flip's pause)
 from ..speed.playout import NEVER as NEVER  # (the due time of a seat that waits for the table to change)
 from ..speed.playout import REBUILD_MS as REBUILD_MS  # (how long a rebuild takes; the flip follows)
+from ..spit.actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
 from ..spit.game import SpitGame, deal_spit
 from ..spit.kernel import SPIT as SPIT_KIND
 from .bots import (

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..core.words import Dealt
     from ..judge.verdicts import DealVerdict, Verdict
     from ..logs.log import Log
-    from ..speed.actions import SpitAction
+    from .actions import SpitAction
     from .game import SpitGame
 
 __all__ = ["SPIT", "SpitFamily"]
@@ -108,7 +108,7 @@ class SpitFamily(Family):
         return deal_spit(variant, seed, names=names)
 
     def parse_action(self, text: str) -> SpitAction:
-        from ..speed.actions import parse_spit_action
+        from .actions import parse_spit_action
 
         return parse_spit_action(text)
 

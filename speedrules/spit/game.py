@@ -36,9 +36,9 @@ from ..core.loading import as_variant
 from ..core.variant import Claim, RoundsWinner, Variant
 from ..family import family_of
 from ..game import BaseGame, Event
-from ..speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from ..speed.dealing import checked_names, make_rng, shuffle_codes
 from ..speed.position import SpitPosition
+from .actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .reader import Codes, SpitEvent
 from .variants import SPIT_HOLDING
@@ -150,7 +150,7 @@ class SpitOutcome:
 
 
 def as_spit_action(action: SpitAction | str) -> SpitAction:
-    """``action``, or the Spit action its notation names (:func:`~speedrules.speed.actions.parse_spit_action`)."""
+    """``action``, or the Spit action its notation names (:func:`~speedrules.spit.actions.parse_spit_action`)."""
     return parse_spit_action(action) if isinstance(action, str) else action
 
 

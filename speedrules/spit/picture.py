@@ -20,7 +20,7 @@ from ..core.cards import Card
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Group, Line, Mark, Row, Scene, Stack
 from ..logs.log import Log
-from ..speed.actions import StockPlay
+from .actions import StockPlay
 from .game import SpitGame
 from .kernel import SpitKernel
 
