@@ -1,6 +1,6 @@
 """The Spit position notation: ``SpitGame.position()`` writes the whole state of a game within a
 round as one line and ``SpitGame.from_position`` reads it back, checked against the variant
-(``speedrules.speed.position.SpitPosition``)."""
+(``speedrules.spit.position.SpitPosition``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import speedrules
 from speedrules import InvalidActionError, InvalidArgumentError, SpitGame, deal_spit, strategies
 from speedrules.core.errors import PositionError, SpitPositionError
-from speedrules.speed.position import SpitPosition
 from speedrules.spit.actions import GapMove, Slap, Spit, SpitAction, StockPlay
+from speedrules.spit.position import SpitPosition
 
 
 def random_action(rng: random.Random, game: SpitGame) -> SpitAction:

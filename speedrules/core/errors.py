@@ -146,7 +146,7 @@ class PositionError(SpeedrulesError):
 class SpitPositionError(PositionError):
     """A Spit position's text (:meth:`speedrules.SpitGame.from_position`) is not well formed,
     or not a position of its variant; ``field`` is the number of the field at fault (1-7, see
-    :class:`speedrules.speed.position.SpitPosition`), ``None`` for the whole."""
+    :class:`speedrules.spit.position.SpitPosition`), ``None`` for the whole."""
 
     FIELDS: tuple[str, ...] = ("rows", "spit piles", "centre piles", "status", "clock", "count", "game")
 

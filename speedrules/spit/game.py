@@ -37,9 +37,9 @@ from ..core.variant import Claim, RoundsWinner, Variant
 from ..family import family_of
 from ..game import BaseGame, Event
 from ..speed.dealing import checked_names, make_rng, shuffle_codes
-from ..speed.position import SpitPosition
 from .actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
+from .position import SpitPosition
 from .reader import Codes, SpitEvent
 from .variants import SPIT_HOLDING
 
@@ -323,7 +323,7 @@ class SpitGame(BaseGame[SpitAction, SpitKernel]):
         """The whole state of the game within the round as one line, the Spit position notation
         (like FEN): rows, spit piles, centre piles, status, clock, count of events, and the
         round with the rounds each player has won; :meth:`from_position` reads it back;
-        :class:`speedrules.speed.position.SpitPosition` documents it.
+        :class:`speedrules.spit.position.SpitPosition` documents it.
 
         >>> game = deal_spit("spit", seed=2)
         >>> game.apply(Spit(), t=0); game.apply(StockPlay(0, 2, 0), t=640)

@@ -42,7 +42,7 @@ from ..core.cards import RANK_OF, TEXT_OF
 from ..core.errors import Violation, brief
 from ..core.ranks import EMPTY_KEY, KEY_OF_CODE
 from ..core.variant import Claim, Jam, SpitRules, Stuck, Variant
-from ..speed.position import SpitPosition
+from .position import SpitPosition
 
 SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE, JAM = range(7)
 """The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
@@ -747,7 +747,7 @@ class SpitKernel:
         self._stuck_rows = set()
 
     def position(self, round: int = 0, wins: tuple[int, int] = (0, 0)) -> SpitPosition:
-        """The round's state as a :class:`~speedrules.speed.position.SpitPosition` (stacks top first),
+        """The round's state as a :class:`~speedrules.spit.position.SpitPosition` (stacks top first),
         with the game's ``round`` and the rounds each player has won before it."""
         return SpitPosition(
             rows=tuple(tuple(tuple(reversed(p)) for p in row) for row in self.rows),
