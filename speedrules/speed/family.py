@@ -8,7 +8,13 @@ True
 
 from __future__ import annotations
 
-from ..family import Family, register_family
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..family import Family, Menu, Table, register_family
+from .seat import menu_of
+from .table import SpeedTable
 
 __all__ = ["SPEED", "SpeedFamily"]
 
@@ -33,6 +39,17 @@ class SpeedFamily(Family):
     # ------------------------------------------------------------------ pictures and words (show, cli)
 
     # ------------------------------------------------------------------ simulation (sim)
+
+    counted = (("plays", "play"), ("draws", "draw"), ("flips", "flip"), ("rebuilds", "rebuild"), ("calls", "call"),
+               ("pickups", "pickup"), ("collisions", "collisions"), ("bounced", "bounced"))
+    counted_if_any = frozenset(("calls", "pickups"))  # a call or a pickup only where the variant has calls
+
+    def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
+              max_rounds: int) -> Table:
+        return SpeedTable(variant, rng, names, log=log)
+
+    def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+        return menu_of(view, actions)
 
 
 SPEED = register_family(SpeedFamily())
