@@ -27,8 +27,9 @@ extend (a family's table may be plain Python, as Spit's is).
 >>> menu = Menu(0)
 >>> menu.plays.append([(1, 0, (7,), ())])
 >>> menu.refills.append((2, -1, (), ()))
->>> menu.group_count(), menu.group(0), menu.options()
-(1, [(1, 0, (7,), ())], [(1, 0, (7,), ()), (2, -1, (), ())])
+>>> menu.count = len(menu.plays)
+>>> menu.group(0), menu.options()
+([(1, 0, (7,), ())], [(1, 0, (7,), ()), (2, -1, (), ())])
 """
 
 from __future__ import annotations
@@ -74,8 +75,9 @@ class Menu:
 
     - ``must``: what it must do before anything else (Speed: the call of a seat that went out);
     - ``claims``: piles it may take (Speed: a pickup owed; Spit: a slap or a choice);
-    - ``plays``: its plays in groups, one group a card (:meth:`group_count`, :meth:`group`,
-      :meth:`group_size`, :meth:`option`: a subclass may make the groups only when asked);
+    - ``plays``: its plays in groups, one group a card; ``count`` is how many groups there are
+      (whoever fills ``plays`` sets it), :meth:`group` gives a group and :meth:`play` one play of
+      a group at random (a subclass may make the groups only when asked);
     - ``refills``: what brings it new cards or tops (Speed: the draw; Spit: the row move that
       unblocks a play, or the pile a lone spitter spits onto);
     - ``sizes``: the size of each centre pile (an option's ``option[1]``), for a bot that weighs
@@ -87,30 +89,25 @@ class Menu:
         self.must: list[Any] = []
         self.claims: list[Any] = []
         self.plays: list[list[Any]] = []
+        self.count = 0
         self.refills: list[Any] = []
         self.sizes: list[int] = []
-
-    def group_count(self) -> int:
-        """How many groups of plays there are."""
-        return len(self.plays)
 
     def group(self, i: int) -> list[Any]:
         """The plays of group ``i``."""
         return self.plays[i]
 
-    def group_size(self, i: int) -> int:
-        """How many plays group ``i`` has (a menu that makes its groups when asked may count
-        them without making them)."""
-        return len(self.group(i))
-
-    def option(self, i: int, j: int) -> Any:
-        """Play ``j`` of group ``i`` (after :meth:`group_size` of that group)."""
-        return self.group(i)[j]
+    def play(self, i: int, rand: Callable[[], float]) -> Any:
+        """One play of group ``i``, uniformly at random (``rand`` drawn only when the group has
+        more than one: a menu that makes its groups when asked makes only this one)."""
+        group = self.plays[i]
+        m = len(group)
+        return group[int(rand() * m)] if m > 1 else group[0]
 
     def options(self) -> list[Any]:
         """Every option, in role order: must, claims, plays group by group, refills."""
         out = list(self.must) + list(self.claims)
-        for i in range(self.group_count()):
+        for i in range(self.count):
             out.extend(self.group(i))
         out.extend(self.refills)
         return out

@@ -188,7 +188,7 @@ def test_group_options_puts_each_option_in_its_role() -> None:
     options = [option_of(a) for a in (Draw(0), Pickup(0, 1), play("9C", 1), play("8S", 1), play("8S", 0),
                                       play("8S", 0, "9D"), Pickup(0, 0))]
     menu = group_options(options, 0, [3, 9])
-    assert [[(o[0], o[1], o[2]) for o in menu.group(i)] for i in range(menu.group_count())] == [
+    assert [[(o[0], o[1], o[2]) for o in menu.group(i)] for i in range(menu.count)] == [
         [(1, 0, (7,)), (1, 1, (7,)), (1, 0, (7, 34))],  # 8S (code 7): by cards (8S before 8S 9D), then pile
         [(1, 1, (47,))],                                # 9C
     ]

@@ -9,6 +9,7 @@ choose through them, in the simulator (on the options the family's table gives) 
 >>> menu = Menu(0)
 >>> menu.plays += [[(1, 0, (7,), ()), (1, 1, (7,), ())], [(1, 1, (47,), ())]]
 >>> menu.refills.append((2, -1, (), ()))
+>>> menu.count = 2
 >>> GreedyChoice(random.Random(3)).pick(menu) in menu.options()[:3]
 True
 >>> RandomChoice(random.Random(3)).pick(menu) in menu.options()
@@ -44,15 +45,14 @@ class RandomChoice(Chooser):
                 return None
             m = len(must)
             return must[int(rand() * m)] if m > 1 else must[0]
-        plays = menu.group_count()
+        plays = menu.count
         refills, claims = menu.refills, menu.claims
         n = plays + (1 if refills else 0) + (1 if claims else 0)
         if not n:
             return None
         i = int(rand() * n) if n > 1 else 0
         if i < plays:  # a card, then one of its plays (made alone: the menu may make its groups lazily)
-            m = menu.group_size(i)
-            return menu.option(i, int(rand() * m) if m > 1 else 0)
+            return menu.play(i, rand)
         group = refills if i == plays and refills else claims
         m = len(group)  # (a local int: ``rand() * len(...)`` compiles to a generic multiply)
         return group[int(rand() * m)] if m > 1 else group[0]
@@ -81,7 +81,7 @@ class GreedyChoice(Chooser):
                     best = option
             return best
         plays: list[Any] = []
-        for i in range(menu.group_count()):
+        for i in range(menu.count):
             plays.extend(menu.group(i))
         if plays:
             if len(plays) > 1:

@@ -42,15 +42,13 @@ def _due(t: int, low: int, width: int, tick: int, rand: Callable[[], float]) -> 
 def play(table: Table, choosers: list[Chooser], rng: random.Random, low: list[int], width: list[int], tick: int,
          max_events: int) -> None:
     """Play the game on ``table`` from its first action (due at 0), seat ``s`` choosing through
-    ``choosers[s]`` (which draw from ``rng``), until it ends or ``max_events`` events (or ten times as many looks at the
-    table) have passed (``table.reason`` then says ``"unfinished"``).
-
-    ``low[s] + int(rng.random() * width[s])`` is seat ``s``'s reaction time in ms, rounded up to
-    ``tick`` (``low`` includes ``tick - 1``); ``rng`` also orders what lands at the same moment
-    (its draws in the order the seats decide and land: the same seed plays the same game).
-    """
+    ``choosers[s]``, until it ends or ``max_events`` events (or ten times as many looks) have
+    passed (``table.reason`` then says ``"unfinished"``).  ``low[s] + int(rng.random() *
+    width[s])`` is seat ``s``'s reaction time in ms, rounded up to ``tick`` (``low`` includes
+    ``tick - 1``); ``rng`` also orders what lands at one moment (the same seed, the same game)."""
     rand = rng.random
     n = table.seats
+    two = n == 2  # the commonest table
     table.choosers = choosers
     due = [NEVER] * n
     looks = 0
@@ -62,27 +60,33 @@ def play(table: Table, choosers: list[Chooser], rng: random.Random, low: list[in
         if table.events >= max_events or looks >= max_looks:
             table.reason = "unfinished"
             return
+        # the next moment: the earliest seat's, or the table's own; who is due then
         t = table.due
         actor = -1
         count = 1
-        for s in range(n):
-            d = due[s]
-            if d < t:
-                t, actor, count = d, s, 1
-            elif d == t:
-                count += 1
+        if two:  # (unrolled)
+            a, b = due[0], due[1]
+            m, actor = (b, 1) if b < a else (a, 0)
+            if m < t:
+                t, count = m, 2 if a == b else 1
+            elif m == t:
+                count = 3 if a == b else 2
+            else:
+                actor = -1
+        else:
+            for s in range(n):
+                d = due[s]
+                if d < t:
+                    t, actor, count = d, s, 1
+                elif d == t:
+                    count += 1
         if t == NEVER:  # every seat waits and the table has nothing due: the table moves
-            moved = table.step()
-            if moved == STOP:
+            if _blocked(table, due, low, width, tick, rand):
                 return
-            if moved == MOVED:
-                last = table.last
-                for s in range(n):
-                    due[s] = _due(last, low[s], width[s], tick, rand)
             continue
         table.now = t
-        looks += count - (1 if table.due == t else 0)  # the seats that look now
         if count == 1 and actor >= 0:  # the commonest moment: one seat looks (what _decide does, inline)
+            looks += 1
             menu = table.menu(actor)
             if menu is None:
                 due[actor] = NEVER
@@ -90,15 +94,9 @@ def play(table: Table, choosers: list[Chooser], rng: random.Random, low: list[in
             landing[0] = actor
             chosen[0] = choosers[actor].pick(menu)
             landed = 1
-        elif count == 1:
-            landed = _decide(table, choosers, -1, due, landing, chosen, 0)
-        else:  # all decide on the table as it is, then land in a random order
-            actors = [-1] if table.due == t else []
-            actors += [s for s in range(n) if due[s] == t]
-            shuffle_codes(actors, rng)  # rng.shuffle's very draws, compiled
-            landed = 0
-            for actor in actors:
-                landed = _decide(table, choosers, actor, due, landing, chosen, landed)
+        else:  # the table's own action, or all due decide on the table as it is, then land in a random order
+            looks += count - (1 if table.due == t else 0)  # the seats that look now
+            landed = _decide_all(table, choosers, rng, t, count, due, landing, chosen)
         ended = False
         for j in range(landed):
             actor = landing[j]
@@ -120,6 +118,35 @@ def play(table: Table, choosers: list[Chooser], rng: random.Random, low: list[in
                     due[s] = _due(t, low[s], width[s], tick, rand)
         if ended and table.over():
             return
+
+
+def _blocked(table: Table, due: list[int], low: list[int], width: list[int], tick: int,
+             rand: Callable[[], float]) -> bool:
+    """Every seat waits and the table has nothing due: the table moves (every seat reacts to a
+    move it makes now).  Whether the game stops."""
+    moved = table.step()
+    if moved == STOP:
+        return True
+    if moved == MOVED:
+        last = table.last
+        for s in range(len(due)):
+            due[s] = _due(last, low[s], width[s], tick, rand)
+    return False
+
+
+def _decide_all(table: Table, choosers: list[Chooser], rng: random.Random, t: int, count: int, due: list[int],
+                landing: list[int], chosen: list[Any]) -> int:
+    """Everyone due at ``t`` (the table's own action too, when due) decides, in a random order
+    when more than one (``rng.shuffle``'s very draws, compiled); returns the count of landings."""
+    if count == 1:
+        return _decide(table, choosers, -1, due, landing, chosen, 0)
+    actors = [-1] if table.due == t else []
+    actors += [s for s in range(len(due)) if due[s] == t]
+    shuffle_codes(actors, rng)
+    landed = 0
+    for actor in actors:
+        landed = _decide(table, choosers, actor, due, landing, chosen, landed)
+    return landed
 
 
 def _decide(table: Table, choosers: list[Chooser], actor: int, due: list[int],

@@ -86,7 +86,8 @@ class SimResult:
         # The keywords the counts had before the family contract (``plays=`` ... ``spit=``) still
         # make a result: they go into ``counts`` and ``extra`` (and name the family when none is given).
         if plays or draws or flips or rebuilds or calls or pickups:
-            legacy = {"play": plays, "draw": draws, "flip": flips, "rebuild": rebuilds, "call": calls, "pickup": pickups}
+            legacy = {"play": plays, "draw": draws, "flip": flips, "rebuild": rebuilds, "call": calls,
+                      "pickup": pickups}
             counts = {**{kind: n for kind, n in legacy.items() if n}, **(counts or {})}
         if collisions or spit is not None:
             extra = {**({"collisions": collisions} if collisions else {}),

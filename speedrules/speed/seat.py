@@ -6,7 +6,7 @@ the roles of a :class:`~speedrules.table.Menu` (:func:`group_options`).
 >>> game = deal("speed", seed=1)
 >>> game.reveal()
 >>> menu = group_options(game.kernel.options(0), 0, [1, 1])
->>> [[str(action_of(o, 0)) for o in menu.group(i)] for i in range(menu.group_count())], menu.refills
+>>> [[str(action_of(o, 0)) for o in menu.group(i)] for i in range(menu.count)], menu.refills
 ([['0:JC>1']], [])
 """
 
@@ -138,6 +138,7 @@ def group_options(options: Iterable[Option], seat: int, sizes: Sequence[int]) ->
             first = option[2][0]
             menu.plays.append([])
         menu.plays[-1].append(option)
+    menu.count = len(menu.plays)
     return menu
 
 

@@ -20,15 +20,15 @@ looks at that card.
 ((Card.parse('7H'), Card.parse('9C')), ['AC', '8D', 'QS', '7C', '9H'])
 >>> menu = table.menu(0)  # one card to play, the 8D, on either pile
 >>> [[(kind, pile, str(Card.from_code(code))) for kind, pile, (code,), _ in menu.group(i)]
-...  for i in range(menu.group_count())], menu.refills
+...  for i in range(menu.count)], menu.refills
 ([[(1, 0, '8D'), (1, 1, '8D')]], [])
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Final, cast
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import msgspec
 
@@ -62,24 +62,16 @@ class PlainMenu(Menu):
         super().__init__(seat)
         self.kernel = kernel
         self.codes: list[int] = []
-        self.piles: list[int] = []  # the piles of the card last asked about
-        self.card = -1  # (its group)
-
-    def group_count(self) -> int:
-        return len(self.codes)
 
     def group(self, i: int) -> list[Any]:
-        return [self.option(i, j) for j in range(self.group_size(i))]
+        code = self.codes[i]
+        return [(PLAY, pile, (code,), ()) for pile in self.kernel.piles_for(code)]
 
-    def group_size(self, i: int) -> int:
-        self.card = i
-        self.piles = self.kernel.piles_for(self.codes[i])
-        return len(self.piles)
-
-    def option(self, i: int, j: int) -> Any:
-        if self.card != i:
-            self.group_size(i)
-        return PLAY, self.piles[j], (self.codes[i],), ()
+    def play(self, i: int, rand: Callable[[], float]) -> Any:
+        code = self.codes[i]
+        piles = self.kernel.piles_for(code)
+        m = len(piles)  # (a local int: ``rand() * len(...)`` compiles to a generic multiply)
+        return PLAY, piles[int(rand() * m)] if m > 1 else piles[0], (code,), ()
 
 
 class SpeedTable(Table):
@@ -93,26 +85,28 @@ class SpeedTable(Table):
         self.kernel: Kernel = game.kernel
         self.seed = game.seed if game.seed is not None else 0
         self.plain = not variant.runs and variant.jokers == 0
-        self.calls = variant.call is not CallRule.NONE  # else no call is ever due and no pickup owed
+        # where a call is never due and no pickup ever owed, a plain table's menu is always the plain one
+        self.simple = self.plain and variant.call is CallRule.NONE
         self.counted = [0] * len(EVENT_TYPES)
         self.records: list[str] | None = [] if log else None
-        self.menus = [PlainMenu(seat, self.kernel) for seat in range(variant.players)]
+        self.plain_menu = PlainMenu(0, self.kernel)  # one for every seat: a menu is chosen from as soon as it is made
         self.one: list[tuple[int, int, int, Any, Sequence[int], int]] = [(PLAY, 0, 0, None, (), 0)]
 
     # ------------------------------------------------------------------ play
 
     def menu(self, seat: int) -> Menu | None:
         k = self.kernel
-        if not self.plain or (self.calls and (k.out_seat is not None or bool(k.pickup_owed))):
+        if not self.simple and (not self.plain or k.out_seat is not None or bool(k.pickup_owed)):
             menu = group_options(k.options(seat), seat, [len(p) for p in k.piles])
             return menu if menu.must or menu.claims or menu.plays or menu.refills else None
         codes = k.playable_codes(seat)
         draw = k.draw_rule(seat) is None
         if not codes and not draw:
             return None
-        plain = self.menus[seat]
+        plain = self.plain_menu
+        plain.seat = seat
         plain.codes = codes
-        plain.card = -1
+        plain.count = len(codes)
         plain.refills = _DRAWS if draw else _NONE
         return plain
 
@@ -120,7 +114,8 @@ class SpeedTable(Table):
         return _REVEAL  # its only action of its own: the reveal at 0 (a flip or a rebuild comes in step)
 
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
-        kind, pile, codes, declared = cast(Option, option)  # (a checked unboxing, not a generic unpacking)
+        checked: Option = option  # (a checked unboxing, not a generic unpacking)
+        kind, pile, codes, declared = checked
         k = self.kernel
         # Every action is judged by the kernel as it lands: one that no longer fits (the table changed
         # at this instant, or the deal ended) is taken back.

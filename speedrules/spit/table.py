@@ -157,6 +157,7 @@ def spit_menu(game: SpitGame, seat: int, moves: bool = True) -> Menu | None:
         if group:
             menu.plays.append(group)
     if menu.plays:
+        menu.count = len(menu.plays)
         return menu
     found = k.unsticking_moves(seat) if moves else None
     if found is None or not found[0]:
@@ -195,6 +196,7 @@ def menu_of(view: SpitView, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any
         else:
             menu.refills.append(option)
     menu.plays = [groups[i] for i in sorted(groups)]
+    menu.count = len(menu.plays)
     return menu, by_option
 
 
