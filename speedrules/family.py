@@ -44,6 +44,8 @@ _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"
 """The bundled families: each module registers its family when it is imported."""
 
 _REGISTRY: dict[str, Family] = {}
+_FAMILIES: list[tuple[Family, ...]] = []
+""":func:`families`' answer, once the bundled families are imported (until the next registration)."""
 
 
 class Family(abc.ABC):
@@ -297,30 +299,25 @@ class Kernel(Protocol):
         (Speed: a ``TableView``), or ``None``."""
 
 
-class Match(abc.ABC):
+class Match(Protocol):
     """One log's deals, judged in order, as a family adds them up (:meth:`Family.match`)."""
 
-    @abc.abstractmethod
     def carried(self) -> Any:
         """What the next deal's layout is checked against (:meth:`Family.layout_problem`)."""
 
-    @abc.abstractmethod
     def before(self, number: int) -> list[tuple[str, int | None, str]]:
         """The violations deal ``number`` has before any of its events is judged (logged after the
         match was decided...), as ``(rule, seat, message)``, the message whole."""
 
-    @abc.abstractmethod
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         """The cards each seat holds after a deal whose layout broke the layout rule (it was not
         laid); the deal is added as one no seat won."""
 
-    @abc.abstractmethod
     def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
         """Add a judged deal: its verdict (a :class:`~speedrules.judge.verdicts.DealVerdict`), its
         kernel (``None`` for a deal not laid), and whether judging stopped before its end (at a
         violation, or the deal void)."""
 
-    @abc.abstractmethod
     def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
         """The match: its format, target, scores, the scores after each deal, winner and whether it
         is decided (the fields of a :class:`~speedrules.judge.verdicts.MatchResult`)."""
@@ -336,6 +333,7 @@ def register_family(family: Family) -> Family:
     if not isinstance(name, str) or not name:
         raise InvalidArgumentError(f"a family needs a name (a variant file's family:), not {brief(name)}")
     _REGISTRY[name] = family
+    _FAMILIES.clear()
     return family
 
 
@@ -366,10 +364,12 @@ def families() -> tuple[Family, ...]:
     >>> [f.name for f in families()][:2]
     ['speed', 'spit']
     """
-    for name in _BUNDLED:
-        family_of(name)
-    bundled = [_REGISTRY[name] for name in _BUNDLED if name in _REGISTRY]
-    return (*bundled, *(f for name, f in _REGISTRY.items() if name not in _BUNDLED))
+    if not _FAMILIES:
+        for name in _BUNDLED:
+            family_of(name)
+        bundled = [_REGISTRY[name] for name in _BUNDLED if name in _REGISTRY]
+        _FAMILIES.append((*bundled, *(f for name, f in _REGISTRY.items() if name not in _BUNDLED)))
+    return _FAMILIES[0]
 
 
 def family_names() -> tuple[str, ...]:

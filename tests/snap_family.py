@@ -31,7 +31,6 @@ from speedrules.core.words import Dealt
 from speedrules.family import Family, Kernel, Match
 from speedrules.game import BaseGame, Event, Time
 from speedrules.logs.wire import UNSET, CardText, WireLog
-from speedrules.speed.scoring import SpeedMatch
 
 NAME = "snap-pile"
 LAY = 64
@@ -359,12 +358,28 @@ def scene(game: SnapGame, viewer: int | None = None, highlight: Any = None, mark
 # ---------------------------------------------------------------------------- the family
 
 
-class SnapMatch(SpeedMatch):
-    """Deals that stand alone, added up by the shared match fields (Speed's account, whose
-    words are the same for any such family); a deal not laid leaves each hand as logged."""
+class SnapMatch:
+    """Every deal a game of its own (the family's :class:`~speedrules.family.Match`): the
+    deals add up to nothing, and a deal not laid leaves each hand as logged."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.players, self.after = variant.players, 0
+
+    def carried(self) -> Any:
+        return None
+
+    def before(self, number: int) -> list[tuple[str, int | None, str]]:
+        return []
 
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         return tuple(len(deal.hands[s]) if s < len(deal.hands) else 0 for s in range(self.players))
+
+    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
+        self.after += 1
+
+    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
+        zero = (0,) * self.players
+        return "single", 1, zero, (zero,) * self.after, None, False
 
 
 class SnapFamily(Family):
@@ -400,7 +415,7 @@ class SnapFamily(Family):
         return SnapKernel(variant, deal.hands, deal.pile, names)
 
     def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
-        return SnapMatch(variant, names)
+        return SnapMatch(variant)
 
     def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
         lines = [f"  deal {number}: {self.result_words(deal, names)}"]
