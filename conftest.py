@@ -11,8 +11,12 @@ ROOT = Path(__file__).resolve().parent
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
-    if collection_path.suffix == ".py" and collection_path.parent == ROOT / "speedrules":
-        spec = importlib.util.find_spec(f"speedrules.{collection_path.stem}")
+    package = ROOT / "speedrules"
+    if collection_path.suffix == ".py" and collection_path.is_relative_to(package):
+        parts = collection_path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            return None
+        spec = importlib.util.find_spec(".".join(parts))
         if spec is not None and spec.origin is not None and not spec.origin.endswith(".py"):
             return True
     return None

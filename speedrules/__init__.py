@@ -24,14 +24,14 @@ from .core.loading import FileScope, as_variant, load_variant, variant_from_docu
 from .core.rules import RULES, Rule
 from .core.variant import EMPTY, WILD, Collisions, JokerDeclare, RankOrder, Refill, Scoring, Source, Ties, Variant
 from .core.variant import Rebuild as RebuildRule
+from .family import Family, families, family_names, family_of, register_family
+from .game import BaseGame, log_from_games
 from .judge.referee import DealVerdict, LoggedViolation, MatchResult, Verdict, referee
 from .logs.log import (
     LOG_FORMAT,
     Log,
     LogError,
-    action_from_json,
     iter_log_lines,
-    log_from_games,
     parse_log,
     read_log,
     write_log,
@@ -61,7 +61,7 @@ from .speed.actions import (
     parse_action,
     parse_spit_action,
 )
-from .speed.game import Collision, Game, LegalActions, Outcome, check_layout, deal, deal_layout
+from .speed.game import Collision, Game, LegalActions, Outcome, action_from_json, check_layout, deal, deal_layout
 from .speed.kernel import Kernel
 from .speed.layout import Layout
 from .speed.position import Position
@@ -91,6 +91,7 @@ __all__ = [
     "RULES",
     "WILD",
     "Action",
+    "BaseGame",
     "Bot",
     "BotError",
     "Call",
@@ -101,6 +102,7 @@ __all__ = [
     "Collisions",
     "DealVerdict",
     "Draw",
+    "Family",
     "FileScope",
     "Flip",
     "Game",
@@ -160,6 +162,9 @@ __all__ = [
     "deal",
     "deal_layout",
     "deal_spit",
+    "families",
+    "family_names",
+    "family_of",
     "fits",
     "iter_log_lines",
     "load_variant",
@@ -172,6 +177,7 @@ __all__ = [
     "parse_spit_action",
     "read_log",
     "referee",
+    "register_family",
     "simulate",
     "summarize",
     "variant_from_document",

@@ -38,22 +38,22 @@ import functools
 import importlib
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from .core.documents import MAX_DOCUMENT_BYTES, DocumentError, decode
 from .core.errors import InvalidArgumentError, SpeedrulesError, brief
 from .core.variant import Variant
-from .judge.parallel import archive_parts, count_newlines
+from .judge.parallel import Job, JobResult, archive_parts, count_newlines, judge_job, run
 from .judge.referee import Verdict, referee_text
 from .judge.summary import Summary
 from .logs.log import LogError, archive_lines
 from .sim.bots import Bot
 from .sim.simulation import SimResult, simulate
 
-__all__ = ["DEFAULT_BLOCKSIZE", "DaskUnavailableError", "connect", "judge", "read_archives", "simulate_bag",
-           "simulate_on", "summarize"]
+__all__ = ["DEFAULT_BLOCKSIZE", "DaskUnavailableError", "connect", "judge", "read_archives", "referee_on_cluster",
+           "simulate_bag", "simulate_on", "summarize"]
 
 Bag: TypeAlias = Any
 """A ``Bag`` (Dask's own annotations are partial, so this module takes it as ``Any``)."""
@@ -313,6 +313,26 @@ def _local_paths(urlpath: str | Sequence[str], storage_options: dict[str, Any] |
     except (ValueError, TypeError, OSError):
         return []
     return list(map(str, paths)) if isinstance(fs, local) else []
+
+
+def referee_on_cluster(paths: Sequence[str], scheduler: str, *, variant: Variant | None = None,
+                       all_violations: bool = False, as_json: bool = False, summary: bool = False) -> int:
+    """The command line's ``referee --scheduler ADDRESS``: the logs and archives judged in jobs
+    on the Dask cluster at ``scheduler`` (each worker opens its own files), the output and the
+    exit code those of ``--jobs`` (:func:`speedrules.judge.parallel.run`)."""
+    with connect(scheduler) as client:
+        workers = max(1, sum(client.nthreads().values()))
+
+        def submit(job: Job) -> Callable[[], JobResult]:
+            future = client.submit(judge_job, job, pure=False)
+            return lambda: future.result()
+
+        def counter(path: str, start: int, end: int) -> Callable[[], int]:
+            future = client.submit(count_newlines, path, start, end, pure=False)
+            return lambda: future.result()
+
+        return run(paths, variant=variant, all_violations=all_violations, as_json=as_json, summary=summary,
+                   submit=submit, workers=workers, counter=counter)
 
 
 def _partition_summary(judged: Iterable[tuple[str, Verdict | LogError]]) -> Summary:

@@ -21,20 +21,33 @@ from __future__ import annotations
 
 import abc
 import importlib
-import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .core.errors import InvalidArgumentError, brief, did_you_mean
 from .core.stats import pct, render
-from .table import Menu, Table
 
-__all__ = ["Family", "Menu", "Table", "family_names", "family_of", "register_family"]
+if TYPE_CHECKING:
+    import random
+
+    from .core.cards import Card
+    from .core.errors import Violation
+    from .core.scene import Mark, Scene
+    from .core.variant import Variant
+    from .core.words import Dealt
+    from .game import BaseGame
+    from .judge.verdicts import DealVerdict, Verdict
+    from .logs.log import Log
+    from .table import Menu, Table
+
+__all__ = ["Family", "families", "family_names", "family_of", "register_family"]
 
 _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"}
 """The bundled families: each module registers its family when it is imported."""
 
 _REGISTRY: dict[str, Family] = {}
+_FAMILIES: list[tuple[Family, ...]] = []
+""":func:`families`' answer, once the bundled families are imported (until the next registration)."""
 
 
 class Family(abc.ABC):
@@ -65,24 +78,190 @@ class Family(abc.ABC):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
+    dealer: ClassVar[str] = ""
+    """How a program deals a game of this family (``speedrules.deal``), named where a variant of
+    another family is refused."""
+
+    def rules_defaults(self) -> dict[str, Any]:
+        """The family's own fields of a variant file, by key, with their defaults (Speed: ``deal``,
+        ``hand``, ``runs``...; Spit: its ``spit`` section).  A variant of another family may not
+        set them ("applies to the ... family only"); a variant of this one keeps them in its
+        document, its defaults merged in.  None by default: a family of the shared fields alone."""
+        return {}
+
+    def rules_schema(self) -> dict[str, Any]:
+        """The JSON Schema of each of the family's own fields (the keys of :meth:`rules_defaults`),
+        by key, against which every variant file is checked.  The bundled families' are
+        ``schemas/variant.schema.json``'s, the published contract; a registered family's own
+        section is checked by its own schema here."""
+        return {}
+
+    def rules(self, document: dict[str, Any]) -> Any:
+        """The family's own rules frozen from a variant's document (the shared fields and the
+        family's own, every default applied): the variant's :attr:`~speedrules.core.variant.Variant.rules`
+        (Spit: ``SpitRules``).  ``None`` by default."""
+        return None
+
+    def variant_problems(self, document: dict[str, Any], name: str) -> list[tuple[str, str]]:
+        """What the schema cannot say is wrong with a variant of this family (Speed: the deal adds up
+        to the deck; Spit: two players, a row that leaves a spit pile), as ``(place, reason)``
+        pairs whose place begins with ``name``, on the same document as :meth:`rules`."""
+        return []
+
     # ------------------------------------------------------------------ the log (logs)
+
+    event_names: ClassVar[tuple[str, ...]] = ()
+    """The ``type`` of each of this family's log events, by kind (docs/log-format.md)."""
+    wire_deal: ClassVar[type]
+    """The msgspec struct of one of this family's deals as a log holds it (its layout, events and
+    ``meta``): the structural check of a deal, made in C on JSON text and parsed data alike
+    (``schemas/log.schema.json`` is its published form, and a property test holds them equal)."""
+
+    @abc.abstractmethod
+    def code_deal(self, deal: Any) -> tuple[Any, int]:
+        """A deal read into :attr:`wire_deal`, its values checked (:mod:`speedrules.core.checks`:
+        indices, times; what its struct cannot say) and coded for the family's kernel: the coded
+        deal (whose ``events`` are the coded events, each a tuple ``(kind, player, ..., t)``) and
+        the key-value pairs its JSON objects hold (a reader counts a key repeated in an object by
+        them).  A ``ValueError`` where a value is not what the log format allows."""
+
+    @abc.abstractmethod
+    def log_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a log of this family, its deals in the family's form: a log the reader
+        refuses is checked against it to name the place and the reason of every problem (the
+        bundled families' are ``schemas/log.schema.json``'s)."""
+
+    @abc.abstractmethod
+    def canonical_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """A deal of a valid log of this family in canonical form (card texts canonical, keys in a
+        fixed order): what :meth:`speedrules.Log.to_json` and ``write_log`` write."""
+
+    @abc.abstractmethod
+    def event_json(self, event: tuple[Any, ...]) -> dict[str, Any]:
+        """The log event (a dict, its keys in the order a log writes them) of a coded event: the one
+        writer of the family's events."""
 
     # ------------------------------------------------------------------ deals and judging (judge)
 
+    @abc.abstractmethod
+    def layout_problem(self, variant: Variant, deal: Any, carried: Any) -> Violation | None:
+        """Why the layout of a coded deal (:meth:`code_deal`) is not a deal of ``variant`` (the one
+        layout rule of the family), or ``None``; ``carried`` is what the deals before left
+        (:meth:`Match.carried`: Spit's holdings; ``None`` for a family whose deals stand alone)."""
+
+    @abc.abstractmethod
+    def kernel(self, variant: Variant, deal: Any, names: tuple[str, ...]) -> Kernel:
+        """The kernel of a coded deal whose layout :meth:`layout_problem` accepted, before its first
+        event, its seats named ``names``."""
+
+    @abc.abstractmethod
+    def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
+        """A new account of one log's deals, judged in order (:class:`Match`): what each deal's
+        layout is checked against, what the referee says of a deal before judging it, and the
+        match the deals add up to."""
+
+    @abc.abstractmethod
+    def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
+        """The lines of the referee's readable report (``speedrules referee``) on deal ``number``, a
+        :class:`~speedrules.judge.verdicts.DealVerdict`: its result and its violations, indented."""
+
+    @abc.abstractmethod
+    def match_report(self, match: Any, names: tuple[str, ...]) -> list[str]:
+        """The report's lines on the match (a :class:`~speedrules.judge.verdicts.MatchResult`), if
+        it has any to say."""
+
     # ------------------------------------------------------------------ actions and games
+
+    @property
+    @abc.abstractmethod
+    def game_class(self) -> type[BaseGame[Any, Any]]:
+        """The family's game class, a :class:`~speedrules.game.BaseGame` (Speed's ``Game``,
+        Spit's ``SpitGame``): its ``from_log``, ``from_position`` and ``from_layout`` make
+        games of the family's variants, and every game has the one API."""
+
+    @abc.abstractmethod
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> BaseGame[Any, Any]:
+        """A fresh game of ``variant`` (of this family) dealt from ``seed`` (the same integer
+        seed, the same game on every platform; ``None`` picks one and keeps it in ``game.seed``)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """The action an action's notation (``str(action)``) names; an
+        :class:`~speedrules.core.errors.InvalidActionError` (or a ``CardError`` for a card
+        that is none) for text that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        """The coded event of ``action`` (or its notation) at time ``t``: ``(kind, player, x, y,
+        z, t)`` as the family's kernel judges it; an :class:`~speedrules.core.errors.InvalidActionError`
+        for anything that is not one of the family's actions."""
+
+    @abc.abstractmethod
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        """The action and time of a coded event (a log's, or :meth:`encode`'s): its inverse."""
 
     # ------------------------------------------------------------------ pictures and words (show, cli)
 
-    # ------------------------------------------------------------------ simulation (sim)
+    @abc.abstractmethod
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        """The table of ``game`` (one of this family's games) as a :class:`~speedrules.core.scene.Scene`,
+        which :func:`speedrules.show.svg.table` draws and ``str(game)`` writes as text:
+        ``viewer`` the seat whose hidden cards are face up (``None``: every card, checked already),
+        ``highlight`` a card (or a place of the family's own, such as Spit's ``(player, stock pile)``)
+        whose stack is ``chosen`` and whose legal places are ``target``, ``mark`` a broken rule
+        whose card is ``offending`` and whose pile is ``struck``."""
+
+    def verdict_scene(self, table: Any, names: Sequence[str], title: str, mark: Mark | None = None) -> Scene | None:
+        """The scene of the table a deal verdict keeps at its first violation (the verdict's
+        ``table``), or ``None`` when the family keeps none: what a notebook draws for a verdict."""
+        return None
 
     @abc.abstractmethod
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        """The game of deal ``deal`` of ``log`` after its first ``upto`` events (no more than the
+        referee judged: ``verdict``), for ``render`` and ``view`` to draw, applied as the referee
+        judged them; ``None`` when the deal has no table (its layout, or a deal it follows,
+        breaks a rule)."""
+
+    def logged_actions(self, log: Log, deal: int, start: int = 0, stop: int | None = None) -> list[tuple[Any, Any]]:
+        """Events ``start`` to ``stop`` of deal ``deal`` of ``log`` as ``(action, t)``
+        (:meth:`decode`): the actions a replay applies to :meth:`logged_game`'s game, describes
+        and marks, and :meth:`speedrules.Log.actions`."""
+        decode = self.decode
+        return [decode(event) for event in log.deals[deal].events[start:stop]]
+
+    @abc.abstractmethod
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        """How a judged deal that broke no rule ended, in a few words (``Ann won``)."""
+
+    @abc.abstractmethod
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        """Where a highlighted card must lie to be outlined, said of a table where it does not:
+        ``in no hand`` (``viewer``: the name of the only seat whose cards are shown)."""
+
+    @abc.abstractmethod
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        """The variant's rules as ``(heading, text)`` pairs in plain words (``speedrules show``),
+        the rows this family shares with others written by :mod:`speedrules.core.words`."""
+
+    @abc.abstractmethod
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        """A fresh deal of ``variant`` for ``speedrules deal`` (``seed`` ``None``: one is picked):
+        its seed, its layout's JSON, the layout as a text table, and a log of it (no events yet)
+        naming ``players``."""
+
+    # ------------------------------------------------------------------ simulation (sim)
+
     def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
               max_rounds: int) -> Table:
         """One game of ``variant`` at the simulator's table (:class:`~speedrules.table.Table`,
         played by :func:`speedrules.sim.playout.play`), dealt from ``rng`` (its first draw,
         ``rng.getrandbits(63)``, is the deal's seed), its seats named ``names``; ``log``: keep what
         the game's log needs; at most ``max_rounds`` deals (rounds) for a family that plays
-        several a game."""
+        several a game.  A family without a simulator refuses (the default)."""
+        raise InvalidArgumentError(f"the {self.title} family has no simulated table: it cannot be simulated")
 
     counted: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The counts a simulated run's summary shows per deal, as ``(label, figure)``: the label is
@@ -145,6 +324,76 @@ class Family(abc.ABC):
         raise InvalidArgumentError(f"the {self.title} family gives no menu of actions to the bundled bots")
 
 
+# ---------------------------------------------------------------------- deals and judging (judge)
+
+
+class Kernel(Protocol):
+    """What the referee asks of a family's kernel, the state of one deal on integer codes (Speed's
+    :class:`~speedrules.speed.kernel.Kernel`, Spit's :class:`~speedrules.spit.kernel.SpitKernel`).
+    An event is a coded event of the family's log (:meth:`Family.code_deal`), its time last."""
+
+    def check(self, event: tuple[Any, ...]) -> Violation | None:
+        """Why ``event`` may not happen now, or ``None``."""
+
+    def apply(self, event: tuple[Any, ...], index: int) -> None:
+        """Apply ``event`` (the deal's ``index``-th), which :meth:`check` accepted."""
+
+    def run(self, events: Iterable[Any], start: int = 0) -> tuple[int, Violation] | None:
+        """Judge and apply ``events`` in order to the first that does not stand: its index (counted
+        from ``start``) and violation, or ``None`` (the fast path of the referee)."""
+
+    def copy(self) -> Kernel:
+        """An independent copy of the deal."""
+
+    def could_stand(self, event: tuple[Any, ...]) -> bool:
+        """Whether the illegal ``event`` could physically have stood (the cards it moves where it
+        takes them from, a place to put them): the correction procedure then keeps a copy of the
+        deal in which it stood."""
+
+    def shadowed(self, event: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``event`` as that copy judges it (Speed: as it is; Spit: without its time, which says
+        nothing of the position)."""
+
+    def correction(self, event: tuple[Any, ...], problem: Violation) -> str:
+        """What the correction procedure does about the illegal ``event`` (it is undone), in words."""
+
+    def void_reason(self, problem: Violation) -> str | None:
+        """Why ``problem`` voids the deal at once, with no correction (Speed: a missed call), or ``None``."""
+
+    def deal_fields(self, void: bool) -> tuple[bool, int | None, tuple[int, ...], bool, tuple[int, ...],
+                                               tuple[Any, ...], tuple[int, ...]]:
+        """The deal as its verdict reports it: finished, winner, the cards each seat still holds,
+        dead end, the seats tied, collisions, the seats that called (a void deal has no outcome)."""
+
+    def table_view(self) -> Any:
+        """The table now, as the verdict keeps it for the readable report of its first violation
+        (Speed: a ``TableView``), or ``None``."""
+
+
+class Match(Protocol):
+    """One log's deals, judged in order, as a family adds them up (:meth:`Family.match`)."""
+
+    def carried(self) -> Any:
+        """What the next deal's layout is checked against (:meth:`Family.layout_problem`)."""
+
+    def before(self, number: int) -> list[tuple[str, int | None, str]]:
+        """The violations deal ``number`` has before any of its events is judged (logged after the
+        match was decided...), as ``(rule, seat, message)``, the message whole."""
+
+    def unlaid(self, deal: Any) -> tuple[int, ...]:
+        """The cards each seat holds after a deal whose layout broke the layout rule (it was not
+        laid); the deal is added as one no seat won."""
+
+    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
+        """Add a judged deal: its verdict (a :class:`~speedrules.judge.verdicts.DealVerdict`), its
+        kernel (``None`` for a deal not laid), and whether judging stopped before its end (at a
+        violation, or the deal void)."""
+
+    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
+        """The match: its format, target, scores, the scores after each deal, winner and whether it
+        is decided (the fields of a :class:`~speedrules.judge.verdicts.MatchResult`)."""
+
+
 def register_family(family: Family) -> Family:
     """Register ``family`` under its name (a variant file's ``family:``), replacing any family of
     that name, and return it; its variants then load, deal, judge, simulate and draw like the
@@ -155,6 +404,7 @@ def register_family(family: Family) -> Family:
     if not isinstance(name, str) or not name:
         raise InvalidArgumentError(f"a family needs a name (a variant file's family:), not {brief(name)}")
     _REGISTRY[name] = family
+    _FAMILIES.clear()
     return family
 
 
@@ -176,6 +426,21 @@ def family_of(what: Any) -> Family:
         raise InvalidArgumentError(f"no game family {brief(name)} is registered (the families: {', '.join(known)})"
                                    + (f"; {hint}" if hint else ""))
     return family
+
+
+def families() -> tuple[Family, ...]:
+    """Every family that can be asked for, the bundled ones first (imported if need be), then those
+    registered, in the order they were.
+
+    >>> [f.name for f in families()][:2]
+    ['speed', 'spit']
+    """
+    if not _FAMILIES:
+        for name in _BUNDLED:
+            family_of(name)
+        bundled = [_REGISTRY[name] for name in _BUNDLED if name in _REGISTRY]
+        _FAMILIES.append((*bundled, *(f for name, f in _REGISTRY.items() if name not in _BUNDLED)))
+    return _FAMILIES[0]
 
 
 def family_names() -> tuple[str, ...]:

@@ -316,7 +316,7 @@ def test_a_spit_game_takes_an_action_s_notation_too() -> None:
         by_text.apply(text, t=0)
         by_value.apply(parse_spit_action(text), t=0)
         assert by_text.position() == by_value.position() and by_text.history == by_value.history
-    assert by_text.history[0][:2] == [Spit(), StockPlay(0, 2, 0, "9H")]  # the card played, recorded
+    assert by_text.history[0][:2] == (Spit(), StockPlay(0, 2, 0, "9H"))  # the card played, recorded
     assert by_text.check("0:0>1") == by_value.check(StockPlay(0, 0, 1)) is not None
     before = by_text.position()
     with pytest.raises(speedrules.IllegalActionError, match=r"play\.rank"):

@@ -22,6 +22,8 @@ import pytest
 import speedrules
 from speedrules import deal, load_variant, variant_names
 from speedrules.cli import main as cli
+from speedrules.cli import variants as cli_variants
+from speedrules.family import family_of
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -102,7 +104,7 @@ def test_show_speed_says_every_rule_in_words(capsys: pytest.CaptureFixture[str])
     assert variant.sources
     for source in variant.sources:
         assert f"{source.seed} says: {flat(source.says)}" in text
-    assert max(len(line) for line in out.splitlines()) <= cli.WIDTH + 12
+    assert max(len(line) for line in out.splitlines()) <= cli_variants.WIDTH + 12
 
 
 @pytest.mark.parametrize(
@@ -403,7 +405,7 @@ def test_other_library_errors_exit_2_one_line_per_problem(
     def refuses(*_: object, **__: object) -> None:
         raise speedrules.SpeedrulesError("game.json: deals[0].events[3]: no such pile\ngame.json: players: too many")
 
-    monkeypatch.setattr(cli, "deal", refuses)
+    monkeypatch.setattr(family_of("speed"), "dealt", refuses)
     code, out, err = run(capsys, "deal", "speed", "--seed", "1")
     assert (code, out) == (2, "")
     assert err.splitlines() == ["speedrules: game.json: deals[0].events[3]: no such pile",
@@ -420,11 +422,20 @@ def test_variants_reports_a_broken_bundled_variant_and_lists_the_rest(
             raise speedrules.VariantError([("speed.yaml: deal.hand", "a hand of 7 is over the hand limit of 5")])
         return real(name)
 
-    monkeypatch.setattr(cli, "load_variant", load_or_fail)
+    monkeypatch.setattr(cli_variants, "load_variant", load_or_fail)
     code, out, err = run(capsys, "variants")
     assert code == 2
     assert [line.split()[0] for line in out.splitlines()] == list(variant_names()[1:])
     assert err == "speedrules: speed.yaml: deal.hand: a hand of 7 is over the hand limit of 5\n"
+
+
+def test_a_family_registered_in_the_tests_describes_its_own_rules() -> None:
+    """``show`` writes the title, the family's rows and the sources the same way for any family."""
+    from snap_family import VARIANT
+
+    assert cli_variants.describe(VARIANT).splitlines() == [
+        "Snap pile (snap-pile)", "", "Game: Snap pile: lay a card of the top's suit or rank; the first to shed every "
+        "card wins", "", "Sources: none listed"]
 
 
 # ---------------------------------------------------------------------------- unexpected failures
@@ -436,7 +447,7 @@ def test_internal_error_is_one_line_and_exit_3(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr(cli, "deal", broken)
+    monkeypatch.setattr(family_of("speed"), "dealt", broken)
     code, out, err = run(capsys, "deal", "speed", "--seed", "1")
     assert (code, out, err) == (3, "", "speedrules: internal error: RuntimeError: boom second line\n")
 
@@ -445,7 +456,7 @@ def test_interrupt_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: py
     def interrupted(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "describe", interrupted)
+    monkeypatch.setattr(cli_variants, "describe", interrupted)
     assert run(capsys, "show", "speed") == (130, "", "")
 
 
@@ -453,7 +464,7 @@ def test_broken_pipe_in_process_is_quiet(capsys: pytest.CaptureFixture[str], mon
     def closed(*_: object, **__: object) -> None:
         raise BrokenPipeError
 
-    monkeypatch.setattr(cli, "describe", closed)
+    monkeypatch.setattr(cli_variants, "describe", closed)
     assert run(capsys, "show", "speed") == (0, "", "")
 
 

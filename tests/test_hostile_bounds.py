@@ -157,12 +157,13 @@ def test_a_bad_round_after_judged_ones_refuses_the_log() -> None:
     log unreadable, with the same error as reading it first."""
     data = json.loads(H.spit_empty_rounds(20_000))
     data["deals"][-1]["layout"]["stock"][0][0] = ["ZZ"]
-    where = f"x: deals[{len(data['deals']) - 1}].layout"
+    where = f"x: deals[{len(data['deals']) - 1}].layout.stock[0][0][0]"
     for judge in (lambda: parse_log(data, "x"), lambda: referee_data(data, "x"),
                   lambda: referee_text(json.dumps(data), "x")):
         with pytest.raises(LogError) as refused:
             judge()
-        assert (refused.value.location, refused.value.reason) == (where, "each stock pile is a list of cards")
+        assert (refused.value.location, refused.value.reason) == (where, "'ZZ' is not a card: rank A 2-10 J Q K "
+                                                                         "(or T) then suit S H D C, or JK; any case")
 
 
 def test_typed_parse_shares_card_texts_and_keeps_the_document() -> None:

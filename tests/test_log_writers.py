@@ -35,7 +35,6 @@ from speedrules import (
     write_log,
 )
 from speedrules.core import rules as rule_ids
-from speedrules.core.variant import Family
 from speedrules.judge.referee import referee_data, referee_text, render_verdict
 from speedrules.logs.log import log_from_text, log_schema
 from speedrules.speed.actions import REVEAL, STUCK
@@ -119,7 +118,7 @@ def test_a_log_with_declarations_reads_and_judges_the_same_every_way(tmp_path: P
     data = log.to_json()
     assert [e for e in data["deals"][0]["events"] if e["type"] == "stuck"] == [
         {"type": "stuck", "player": 0, "t": 5}, {"type": "stuck", "player": 1, "t": 5.5}]
-    jsonschema.Draft202012Validator(log_schema(Family.SPEED)).validate(data)
+    jsonschema.Draft202012Validator(log_schema("speed")).validate(data)
     text = json.dumps(data)
     verdict = referee(log).to_json()
     assert verdict["valid"] and verdict["deals"][0]["violations"] == []

@@ -16,6 +16,7 @@ import pytest
 from fuzzing import FUZZ_EXAMPLES, run_cli, seed_documents
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from snap_family import snap_log
 
 from speedrules import Game, Log, SpitGame, read_log, referee
 from speedrules.cli.main import main
@@ -119,6 +120,27 @@ def test_render_says_when_the_highlighted_card_is_nowhere_to_outline(capsys: pyt
                        str(tmp_path / "s.svg"))
     assert (code, err) == (2, f"speedrules: --highlight: {under} is on top of no stock pile on this table: there "
                               "is nothing to outline\n")
+
+
+def test_a_family_registered_in_the_tests_is_rendered_with_no_edit_to_the_command(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Snap pile (tests/snap_family.py) through ``render``: read, judged and drawn by the
+    command's generic path."""
+    log = tmp_path / "snap.json"
+    log.write_text(json.dumps(snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)])), encoding="utf-8")
+    out = tmp_path / "snap.svg"
+    code, stdout, err = run(capsys, "render", str(log), "-o", str(out))
+    assert (code, err) == (0, "")
+    assert stdout == f"{out}: {log} deal 0, the table before event 2, which breaks rule play.rank\n"
+    picture = out.read_text(encoding="utf-8")
+    assert 'data-rule="play.rank"' in picture and 'data-card="9H" data-in="pile"' in picture
+    code, stdout, err = run(capsys, "render", str(log), "--event", "1", "--highlight", "KD", "--viewer", "0",
+                            "-o", str(out))
+    assert (code, err) == (2, "speedrules: --highlight: KD is not in Ann's hand on this table: there is nothing to "
+                              "outline\n")
+    code, stdout, err = run(capsys, "render", str(log), "--event", "1", "--highlight", "2C", "-o", str(out))
+    assert (code, stdout) == (0, f"{out}: {log} deal 0, after 1 event\n")
+    assert 'class="chosen"' in out.read_text(encoding="utf-8")
 
 
 def test_render_spit_rounds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

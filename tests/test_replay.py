@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snap_family import snap_log
 
-from speedrules import Game, IllegalActionError, SpitGame, read_log, referee
+from speedrules import Game, IllegalActionError, SpitGame, parse_log, read_log, referee
 from speedrules.show import svg
 from speedrules.show.replay import (
     MAX_FRAMES,
@@ -150,6 +151,31 @@ def test_the_page_is_self_contained_and_escapes_every_text(tmp_path: Path) -> No
     assert data["deals"][0]["events"][2]["text"].startswith(f"2: {HOSTILE[1]} plays KD")  # shown as text
     for frame in data["deals"][0]["frames"]:
         ET.fromstring(frame)
+
+
+def test_a_family_registered_in_the_tests_is_replayed_with_no_edit_to_the_replay() -> None:
+    """Snap pile (tests/snap_family.py) gives its logged game, actions and words: its deal is
+    judged, replayed, its violation marked, its one table drawn, and the page made."""
+    log = parse_log(snap_log([(0, "7H", 100), (1, "9H", 250), (0, "2C", 400)]), "snap.json")
+    verdict = referee(log)
+    replay = replay_deal(log, 0, verdict)
+    assert replay.title == "snap.json: deal 0" and replay.summary == "event 2: player 0 laid 2C on 9H (rule play.rank)"
+    assert [e.text for e in replay.events] == ["0: Ann lays 7H (t = 100 ms)", "1: Ben lays 9H (t = 250 ms)",
+                                               "2: Ann lays 2C (t = 400 ms)"]
+    assert [e.kind for e in replay.events] == ["ok", "ok", "violation"] and replay.violation == 2
+    assert len(replay.frames) == 3 and 'data-rule="play.rank"' in replay.frames[-1]
+    assert replay.frames[-1].count('class="offending"') == 1  # the card laid; its pile is no number it names
+    root = ET.fromstring(replay.frames[1])
+    assert [g.get("data-card") for g in root.iter(f"{NS}g") if g.get("data-in") == "pile"] == ["7H"]
+    one = table_game(log, 0, 2, verdict)
+    assert one is not None and [str(c) for c in one.pile] == ["3H", "7H", "9H"]
+    assert deal_count(log) == 1 and event_count(log, 0) == 3
+    won = parse_log(snap_log([(1, "9H", 10), (1, "KH", 20)], hands=[["7H", "7C"], ["9H", "KH"]], pile=["9D"]))
+    done = replay_deal(won, 0, referee(won))
+    assert done.summary == "Ben shed every card" and len(done.frames) == 3
+    open_log = parse_log(snap_log([(1, "9H", 10)]))
+    assert replay_deal(open_log, 0, referee(open_log)).summary == "not finished"
+    assert replay_page([replay, done]).count('<option value="') == 2
 
 
 def test_a_page_has_a_limit() -> None:

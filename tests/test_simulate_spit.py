@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import attrs
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,8 +39,9 @@ from speedrules.judge.referee import referee_text
 from speedrules.sim.simulation import MAX_EVENTS, MAX_ROUNDS
 from speedrules.spit.kernel import SPIT as SPIT_KIND
 from speedrules.spit.kernel import SpitKernel
-from speedrules.spit.reader import code_event, layout_codes
+from speedrules.spit.reader import SpitRound, code_round
 from speedrules.spit.table import SPIT_PAUSE_MS, SpitView, spit_options
+from speedrules.spit.wire import SpitWireRound
 
 SPIT_VARIANTS = variant_names("spit")
 
@@ -66,6 +68,11 @@ def cards_in(kernel: SpitKernel) -> int:
             + sum(len(p) for p in kernel.centre))
 
 
+def coded(deal: object) -> SpitRound:
+    """A round of a Spit log coded by Spit's reader."""
+    return code_round(msgspec.convert(deal, SpitWireRound))[0]
+
+
 def replay_counting(data: dict[str, object], name: str) -> list[int]:
     """Replay a Spit log round by round through the kernel, checking after every event that the
     cards add up to 52; return each round's event count."""
@@ -74,12 +81,10 @@ def replay_counting(data: dict[str, object], name: str) -> list[int]:
     deals = data["deals"]
     assert isinstance(deals, list)
     for deal in deals:
-        layout = layout_codes(deal["layout"])
-        assert not isinstance(layout, str)
-        kernel = SpitKernel(variant, *layout)
+        round_ = coded(deal)
+        kernel = SpitKernel(variant, *round_.codes)
         assert cards_in(kernel) == 52
-        for ev in deal["events"]:
-            kind, player, a, b, card, t = code_event(ev)
+        for kind, player, a, b, card, t in round_.events:
             assert kernel.event(kind, player, a, b, card, t) is None
             assert cards_in(kernel) == 52
         result = kernel.result()
@@ -233,12 +238,10 @@ def test_a_stuck_game_is_one_the_rules_do_not_let_go_on() -> None:
         assert result.log is not None and result.winner is None and not result.finished
         verdict = referee_text(log_text(result), "stuck.json")
         assert verdict.valid and not verdict.match.complete
-        last = result.log.data["deals"][-1]
-        layout = layout_codes(last["layout"])
-        assert not isinstance(layout, str)
-        kernel = SpitKernel(load_variant("spit-pairing"), *layout)
-        for ev in last["events"]:
-            assert kernel.event(*code_event(ev)) is None
+        last = coded(result.log.data["deals"][-1])
+        kernel = SpitKernel(load_variant("spit-pairing"), *last.codes)
+        for ev in last.events:
+            assert kernel.event(*ev) is None
         assert not kernel.is_over()
         assert kernel.playable(0) is None and kernel.playable(1) is None
         assert kernel.blocker() is not None  # by the kernel's reading, somebody can still play

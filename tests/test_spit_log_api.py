@@ -67,11 +67,11 @@ def test_from_log_rebuilds_the_game_at_every_point(variant: str, seed: int, rng:
     game, seen = play(variant, seed, rounds=3, steps=400)
     log = parse_log(game.to_log_data())
     assert len(log.rounds) == len(game.layouts) == len(seen)
-    assert log.deals == ()
+    assert log.deals == log.rounds
     for number, states in enumerate(seen):
         assert [decode(e) for e in log.rounds[number].events] == log.spit_actions(number)
-        assert [a for a, _ in log.spit_actions(number)] == game.history[number]
-        assert [t for _, t in log.spit_actions(number)] == game.times[number]
+        assert tuple(a for a, _ in log.spit_actions(number)) == game.history[number]
+        assert tuple(t for _, t in log.spit_actions(number)) == game.times[number]
         for state, upto in rng.sample(states, min(4, len(states))):
             again = SpitGame.from_log(log, number, upto)
             assert again.kernel.state() == state
@@ -116,7 +116,7 @@ def test_from_log_refuses_what_is_not_there() -> None:
     with pytest.raises(InvalidArgumentError, match="not a Log"):
         SpitGame.from_log(game.to_log_data())  # type: ignore[arg-type]
     speed = speedrules.deal("speed", seed=1).to_log()
-    assert speed.rounds == ()
+    assert speed.rounds == speed.deals  # (a log's deals, by the name a Spit log gives them)
     with pytest.raises(InvalidArgumentError, match=r"Game\.from_log"):
         SpitGame.from_log(speed)
 

@@ -1,5 +1,6 @@
-"""A Spit log's structure: ``speedrules.spit.reader`` (with the envelope check shared with Speed)
-accepts exactly what schemas/log.schema.json accepts in its Spit form (every deal a
+"""A Spit log's structure: Spit's reader (the wire structs of ``speedrules.spit.wire``, with the
+envelope shared with every family, then the coding of ``speedrules.spit.reader``) accepts exactly
+what schemas/log.schema.json accepts in its Spit form (every deal a
 ``spit_deal``), as ``tests/test_log_schema_equivalence.py`` proves for Speed.  Valid documents
 come from real games of every Spit variant; the same corruptions as for Speed (values of every
 JSON type, integral floats, card-like texts, pieces borrowed from elsewhere in the document,
@@ -21,16 +22,14 @@ from test_log_schema_equivalence import hypothesis_chooser, mutate, random_choos
 
 import speedrules
 from speedrules import LogError, Spit, StockPlay, deal_spit, parse_log
-from speedrules.core.variant import Family
-from speedrules.logs.log import log_schema, top_is_valid
-from speedrules.spit.reader import document_problem
+from speedrules.logs.log import is_valid_log_document, log_schema
 
-VALIDATOR = jsonschema.Draft202012Validator(log_schema(Family.SPIT))
+VALIDATOR = jsonschema.Draft202012Validator(log_schema("spit"))
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "spit-game.json"
 
 
 def spit_accepts(doc: Any) -> bool:
-    return top_is_valid(doc) and document_problem(doc) is None
+    return is_valid_log_document(doc, "spit")
 
 
 def window(doc: dict[str, Any], size: int = 6) -> dict[str, Any]:
@@ -67,7 +66,8 @@ def check(doc: Any) -> bool:
     ours = spit_accepts(doc)
     accepted = not list(VALIDATOR.iter_errors(doc))
     assert ours == accepted, json.dumps(doc)[:2000]
-    if not accepted and top_is_valid(doc) and isinstance(doc.get("variant"), str) and doc["variant"] == "spit":
+    if not accepted and isinstance(doc, dict) and is_valid_log_document({**doc, "deals": []}) \
+            and doc["variant"] == "spit":
         with pytest.raises(LogError) as info:  # reading refuses it, naming the place
             parse_log(doc, "doc.json")
         assert str(info.value).startswith("doc.json: deals[")

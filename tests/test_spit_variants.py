@@ -27,7 +27,7 @@ def test_the_bundled_spit_variants_are_the_issues() -> None:
 @pytest.mark.parametrize("name", ISSUE_NAMES)
 def test_each_spit_variant_cites_seed_002_and_deals_26_each(name: str) -> None:
     v = load_variant(name)
-    assert v.family.value == "spit" and v.spit is not None
+    assert v.family == "spit" and v.spit is not None and v.rules is v.spit
     assert any(s.seed == "002" for s in v.sources)
     for seed in (0, 1):
         layout = deal_spit(v, seed=seed).layout

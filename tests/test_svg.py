@@ -14,9 +14,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from snap_family import VARIANT, SnapGame
 
 import speedrules
 from speedrules import Card, Game, Play, Spit, SpitGame, StockPlay, deal, deal_spit, read_log, referee
+from speedrules.core.scene import Group, Line, Mark, Row, Scene, Stack
 from speedrules.show import svg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +143,14 @@ def test_a_joker_on_a_pile_shows_the_rank_it_stands_for() -> None:
     picture = svg.table(game)
     parsed(picture)
     assert f">as {Card.from_code(joker.declared[0] - 1).rank_text}</text>" in picture
+
+
+def test_a_joker_turned_up_as_a_starter_is_wild() -> None:
+    game = revealed(9, "speed-jokers")
+    assert game.tops[1] == Card.parse("JK")
+    joker = next(g for g in parsed(svg.table(game)).iter(f"{NS}g") if g.get("data-card") == "JK")
+    assert [t.text for t in joker.iter(f"{NS}text")][-1] == "wild"
+    assert "pile 1    JK (wild) (1 card)  reserve 5" in svg.text_table(game)
 
 
 def test_hostile_names_are_escaped_and_the_svg_stays_well_formed() -> None:
@@ -322,7 +332,99 @@ def test_the_same_game_gives_the_same_picture() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(speedrules.InvalidArgumentError):
-        svg.table("not a game")  # type: ignore[arg-type]
+    with pytest.raises(speedrules.InvalidArgumentError, match="not a game"):
+        svg.table("not a game")
     with pytest.raises(ValueError):
         svg.table(revealed(), highlight="ZZ")
+    with pytest.raises(speedrules.InvalidArgumentError, match="a card, not a stock pile"):
+        svg.table(revealed(), highlight=(0, 1))
+    with pytest.raises(speedrules.InvalidArgumentError, match="highlight is a card"):
+        svg.table(revealed(), highlight=7)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------- the scene model
+
+
+def test_the_text_table_of_a_game_is_its_scene_as_text() -> None:
+    """``svg.text_table`` is what ``str(game)`` prints: a seat's line lists its stacks in the
+    row's own order (the picture lays Speed's mirrored: the draw stack on the left), then each
+    centre pile's line, columns aligned."""
+    game = revealed(names=["Ann", "Ben"])
+    game.play(0, "JC", 1)
+    assert svg.text_table(game).splitlines() == [
+        "speed, after 2 actions: play on",
+        "  Ann     hand 10S QD 10H 3S    draw stack 15",
+        "  Ben     hand KD 7H QS 10D 6S  draw stack 15",
+        "  pile 0  AH (1 card)   reserve 5",
+        "  pile 1  JC (2 cards)  reserve 5",
+    ]
+    lines = svg.text_table(spit_game()).splitlines()
+    assert lines[0] == "spit, round 0: play on"
+    assert lines[1].split()[:4] == ["Ann", "spit", "pile", "10"] and lines[1].endswith("holds 25")
+    assert lines[3:] == ["  pile 0  8S (1 card)", "  pile 1  QD (1 card)"]
+
+
+def test_a_stack_in_words() -> None:
+    assert Stack("hand", 3, spread=True, name="hand").text() == "hand 3 face down"
+    assert Stack("hand", 0, spread=True, name="hand").text() == "hand empty"
+    assert Stack("pile", 2, (Card.parse("JK"),), depth=True, note="as 8").text() == "JK (as 8) (2 cards)"
+    assert Stack("pile", 1, depth=True).text() == "face down (1 card)"
+    assert Stack("pile", 0, depth=True).text() == "empty"
+    assert Stack("reserve", 4, name="reserve").text() == "reserve 4"
+
+
+def hand_built() -> Scene:
+    hand = Stack("hand", 2, (Card.parse("7H"), "JK=8"), spread=True, name="hand", chosen=(0,), offending=(1,))
+    reserve = Stack("reserve", 0, index=1, caption="reserve", name="reserve")
+    pile = Stack("pile", 3, (Card.parse("8D"),), index=1, label="pile 1", depth=True, target=True, struck=True)
+    return Scene("made by hand", "", (
+        Row("centre", (Group((pile, reserve), name="pile 1", panel="feeds", mirrored=True),),
+            lines=(Line("a summary"),)),
+        Row("<Ann>", (Group((hand,)),), seat=0, lines=(Line("owes 1", "note"),)),
+    ))
+
+
+def test_any_scene_is_drawn_by_the_one_renderer() -> None:
+    """The renderer reads nothing but the scene: every stack's data attributes, its outlines,
+    labels and depth; a panel names the stacks on it; a card known only as text is written."""
+    root = parsed(svg.draw(hand_built(), caption="by hand"))
+    panel = next(r for r in root.iter(f"{NS}rect") if r.get("class") == "feeds")
+    assert (panel.get("data-reserve"), panel.get("data-pile")) == ("1", "1")
+    pile = piles(root)[0]
+    assert (pile.get("data-pile"), pile.get("data-target"), pile.get("data-depth")) == ("1", "true", "3")
+    assert texts_of(pile, "index") == ["pile 1"] and texts_of(pile, "depth") == ["3 cards"]
+    reserve = next(g for g in root.iter(f"{NS}g") if g.get("class") == "reserve")
+    assert (reserve.get("data-reserve"), reserve.get("data-count")) == ("1", "0")
+    assert classes(root).count("offending") == 2 and classes(root).count("target") == 1
+    assert cards_in(root, "hand", 0) == ["7H"] and any(t.text == "JK=8" for t in root.iter(f"{NS}text"))
+    seat = next(g for g in root.iter(f"{NS}g") if g.get("class") == "seat")
+    assert texts_of(seat, "name") == ["<Ann>"] and texts_of(seat, "note") == ["owes 1"]
+    x_pile = float(next(r for r in pile.iter(f"{NS}rect")).get("x", "0"))
+    x_reserve = float(next(r for r in reserve.iter(f"{NS}rect")).get("x", "0"))
+    assert x_reserve < x_pile  # the group is mirrored: its last stack is drawn first
+    assert hand_built().text().splitlines() == ["made by hand", "  <Ann>   hand 7H JK=8  owes 1",
+                                                "  pile 1  8D (3 cards)  reserve 0"]
+
+
+def test_a_mark_reads_any_action_that_names_its_card_and_pile() -> None:
+    assert Mark.of_parts("r", "m", 3, Play(1, "JC", 0)) == Mark("r", "m", 3, 1, (Card.parse("JC"),), 0)
+    stock = Mark.of_parts("r", "m", 3, StockPlay(0, 2, 1, Card.parse("9H")))
+    assert (stock.player, stock.cards, stock.pile, stock.stock) == (0, (Card.parse("9H"),), 1, 2)
+    assert Mark.of_parts("r", "m", None, None, player=1) == Mark("r", "m", None, 1)
+
+
+def test_a_family_registered_in_the_tests_is_drawn_with_no_edit_to_the_pictures() -> None:
+    """Snap pile (tests/snap_family.py) gives its scene: table, viewer, highlight, mark and
+    text table all work for it."""
+    game = SnapGame(VARIANT, [["7H", "7C", "2C"], ["9H", "KD"]], ["3H"], names=["Ann", "Ben"])
+    root = parsed(svg.table(game))
+    assert cards_in(root, "hand", 0) == ["7H", "7C", "2C"] and cards_in(root, "pile") == ["3H"]
+    hidden = parsed(svg.table(game, viewer=1))
+    assert cards_in(hidden, "hand", 0) == [] and classes(hidden).count("back hidden") == 3
+    lit = parsed(svg.table(game, highlight="7H"))
+    assert [g.get("data-target") for g in piles(lit)] == ["true"] and classes(lit).count("chosen") == 1
+    assert svg.highlight_place(game, "7H") == (0, 0) and svg.highlight_place(game, "7H", viewer=1) is None
+    marked = parsed(svg.table(game, mark=Mark("play.rank", "laid 2C on 3H", 0, 0, (Card.parse("2C"),), 0)))
+    assert classes(marked).count("offending") == 2
+    assert svg.text_table(game).splitlines() == ["snap-pile: play on", "  Ann     hand 7H 7C 2C  holds 3",
+                                                 "  Ben     hand 9H KD     holds 2", "  pile 0  3H (1 card)"]

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core.cards import Card
 from ..core.documents import write_file
 from ..core.errors import printable
+from ..family import family_of
 from ..judge.referee import Verdict, referee, render_verdict
 from ..logs.log import Log, LogError, iter_log_lines, read_log
 from ..show.replay import (
@@ -50,17 +50,12 @@ from ..show.replay import (
 )
 from ..show.svg import Mark, highlight_place
 from ..show.svg import table as table_svg
+from .common import EXIT_BAD_INPUT, EXIT_OK, EXIT_RULE_BROKEN, Subparsers, report_errors, whole_number
 
-if TYPE_CHECKING:
-    from .main import Subparsers
-
-EXIT_OK, EXIT_RULE_BROKEN, EXIT_BAD_INPUT = 0, 1, 2
 PLOT_SUFFIXES = (".svg", ".png")
 
 
 def _report(where: str, why: str) -> int:
-    from .main import report_errors
-
     report_errors([(where, why)])
     return EXIT_BAD_INPUT
 
@@ -108,8 +103,6 @@ def _seat(text: str) -> int:
 
 def _log_arguments(parser: argparse.ArgumentParser, kind: str, deal_help: str) -> None:
     """The arguments ``render`` and ``view`` share: the log, ``-o FILE`` and ``--deal D``."""
-    from .main import whole_number
-
     parser.add_argument("log", metavar="LOG", help="a log file (.json, .yaml), a .jsonl archive, or - for standard "
                                                    "input")
     parser.add_argument("-o", "--output", metavar="FILE", required=True,
@@ -118,8 +111,6 @@ def _log_arguments(parser: argparse.ArgumentParser, kind: str, deal_help: str) -
 
 
 def add_render(sub: Subparsers) -> None:
-    from .main import whole_number
-
     parser = sub.add_parser(
         "render", help="draw the table of a logged deal as SVG",
         description="Draw the table of a logged deal (a Spit round) as an SVG picture: the table after the "
@@ -167,7 +158,8 @@ def run_render(args: argparse.Namespace) -> int:
     if isinstance(picked, int):
         return picked
     source, log, deal, verdict = picked
-    word = "round" if log.variant.spit is not None else "deal"
+    family = family_of(log.variant)
+    word = family.deal_word
     judged = verdict.deals[deal]
     count = event_count(log, deal)
     first = first_violation(judged)
@@ -189,12 +181,11 @@ def run_render(args: argparse.Namespace) -> int:
         return _report("--highlight", str(err))
     game = table_game(log, deal, upto, verdict)  # one game and one picture, not one per event
     if game is None:  # the layout breaks a rule, or an earlier Spit round does
-        from .main import report_errors
-
-        report_errors([(f"{source}: {word} {deal}", f"no table to draw: {no_table(verdict, deal)}")])
+        report_errors([(f"{source}: {word} {deal}", f"no table to draw: {no_table(verdict, deal, word)}")])
         return EXIT_RULE_BROKEN
     if highlight is not None and highlight_place(game, highlight, args.viewer) is None:
-        return _report("--highlight", _nowhere(highlight, log.variant.spit is not None, args.viewer, log.names))
+        where = family.nowhere_words(highlight, None if args.viewer is None else log.names[args.viewer])
+        return _report("--highlight", printable(f"{highlight} is {where} on this table: there is nothing to outline"))
     mark: Mark | None = None
     if first is not None and stop == upto:
         mark = Mark.of(first, logged_action(log, deal, upto))
@@ -212,16 +203,6 @@ def run_render(args: argparse.Namespace) -> int:
                 stop == upto else caption)
         print(printable(f"{args.output}: {source} {word} {deal}, {what}"))
     return EXIT_OK
-
-
-def _nowhere(card: Card, spit: bool, viewer: int | None, names: Sequence[str]) -> str:
-    """Why ``--highlight CARD`` outlines nothing: the card is in no hand (Spit: on no stock pile's
-    top) that the picture shows."""
-    if spit:
-        where = "on top of no stock pile" if viewer is None else f"on top of none of {names[viewer]}'s stock piles"
-    else:
-        where = "in no hand" if viewer is None else f"not in {names[viewer]}'s hand"
-    return printable(f"{card} is {where} on this table: there is nothing to outline")
 
 
 # ------------------------------------------------------------------------------------- view

@@ -11,11 +11,13 @@ that a value one of them accepts, every other accepts too (docs/log-format.md, "
 (2, 2, None, None)
 >>> read_number("17"), read_number("017"), read_number("\\u00b2")
 (17, None, None)
+>>> count_pairs({"a": [{"b": 1, "c": {}}], "d": 2})
+4
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 MAX_TIME: Final = 9_007_199_254_740_991
 """The latest time a log, a position or the API may give, in milliseconds since the reveal:
@@ -63,3 +65,26 @@ def read_number(text: str) -> int | None:
         return None
     value = int(text)
     return value if value <= MAX_COUNT else None
+
+
+def count_pairs(data: Any) -> int:
+    """How many key-value pairs the mappings of a parsed document hold, all told: a reader compares
+    them with the colons of the text it parsed, and a key repeated in an object (which a JSON
+    parser keeps once) shows as a colon too many (:func:`speedrules.core.documents.parse_json`,
+    :func:`speedrules.logs.log.log_from_text`)."""
+    total = 0
+    todo: list[Any] = [data]
+    while todo:
+        item = todo.pop()
+        if type(item) is dict:
+            mapping: dict[Any, Any] = item  # typed: the compiled build walks it as a dict
+            total += len(mapping)
+            for value in mapping.values():
+                if type(value) is dict or type(value) is list:
+                    todo.append(value)
+        elif type(item) is list:  # (else a document that is one scalar)
+            items: list[Any] = item
+            for value in items:
+                if type(value) is dict or type(value) is list:
+                    todo.append(value)
+    return total

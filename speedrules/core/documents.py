@@ -34,7 +34,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from ..speed.coding import count_pairs as count_pairs
+from .checks import count_pairs as count_pairs
 from .errors import SpeedrulesError, brief, did_you_mean
 
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import jsonschema
@@ -38,24 +38,22 @@ from .documents import (
 )
 from .errors import InvalidArgumentError, VariantError, brief, did_you_mean
 from .variant import (
+    DEFAULT_FAMILY,
     UNNAMED,
     Call,
-    Claim,
     Collisions,
-    Family,
-    Jam,
     JokerDeclare,
     RankOrder,
     Rebuild,
     Refill,
-    RoundsWinner,
     Scoring,
     Source,
-    SpitRules,
-    Stuck,
     Ties,
     Variant,
 )
+
+if TYPE_CHECKING:
+    from ..family import Family
 
 DEFAULTS: dict[str, Any] = {
     "title": None,
@@ -74,17 +72,10 @@ DEFAULTS: dict[str, Any] = {
     "announce": {"call": "none", "how": "say"},
     "match": {"scoring": "single", "target": None},
 }
-"""Every field's default: plain two-player Speed (see docs/variant-format.md)."""
-
-SPEED_ONLY = ("deal", "hand", "runs", "jokers", "rebuild", "collisions", "ties", "announce", "match")
-"""The fields only a variant of the Speed family has."""
-SPIT_DEFAULTS: dict[str, Any] = {
-    "row": [1, 2, 3, 4, 5], "pairing": False, "stuck": "strict", "jam": "strict", "claim": "slap", "rounds": None,
-    "winner": "fewer-cards",
-}
-"""The defaults of a Spit variant's ``spit`` mapping: plain Spit (seed 002)."""
-SPIT_HOLDING = 26
-"""The cards each of the two Spit players holds in the first round (002 "deal 26 cards to each")."""
+"""The default of every field of :class:`~speedrules.core.variant.Variant`: plain two-player
+Speed (see docs/variant-format.md).  A variant of another family keeps Speed's in Speed's
+fields, unused; its own fields' defaults are its family's
+(:meth:`speedrules.family.Family.rules_defaults`)."""
 
 VARIANT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -111,28 +102,51 @@ _WHOLE_INTEGERS = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
 """JSON Schema counts ``2.0`` as an integer; a variant's counts must be real ints (they size deals and slices)."""
 
 
-@functools.cache
+_VALIDATORS: dict[tuple[str, ...], jsonschema.Draft202012Validator] = {}
+
+
 def _validator() -> jsonschema.Draft202012Validator:
-    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-        jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
-    )
-    validator: jsonschema.Draft202012Validator = cls(variant_schema())
+    """The validator of a variant document: ``schemas/variant.schema.json`` (the published contract
+    of the bundled families), with the name and the own fields of every family registered since
+    (:func:`speedrules.register_family`), each field checked by its family's schema."""
+    from ..family import families
+
+    known = families()
+    key = tuple(f.name for f in known)
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        schema = copy.deepcopy(variant_schema())
+        properties = schema["properties"]
+        properties["family"]["enum"] = list(key)
+        for family in known:
+            for field, field_schema in family.rules_schema().items():
+                properties.setdefault(field, field_schema)
+        cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+            jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
+        )
+        validator = _VALIDATORS[key] = cls(schema)
     return validator
 
 
-@functools.cache
 def variant_names(family: str | None = None) -> tuple[str, ...]:
     """The names of the bundled variants, sorted (``speed`` first, the Speed family before
-    Spit's); with ``family`` (``"speed"`` or ``"spit"``), only that family's.
+    Spit's); with ``family`` (a registered family's name: ``"speed"``, ``"spit"``...), only
+    that family's (none, for a family registered without bundled variants).
 
     >>> variant_names("spit")[:2]
     ('spit', 'spit-alternate-colours')
     """
     if family is not None:
-        if family not in ("speed", "spit"):
-            raise InvalidArgumentError(f"a family is 'speed' or 'spit', not {brief(family)}")
-        return tuple(n for n in _all_variant_names() if _load_bundled(n).family == family)
+        from ..family import family_of
+
+        family_of(family)  # an InvalidArgumentError naming the families, for a name that is none
+        return _family_variants(family)
     return _all_variant_names()
+
+
+@functools.cache
+def _family_variants(family: str) -> tuple[str, ...]:
+    return tuple(n for n in _all_variant_names() if _load_bundled(n).family == family)
 
 
 @functools.cache
@@ -351,75 +365,33 @@ def _oversized(data: Any, limit: int) -> str | None:
     return None
 
 
-def _family_errors(raw: dict[str, Any], name: str) -> list[tuple[str, str]]:
-    """The fields of one family in a variant of the other; Spit's fixed deal (two players,
-    one pack, no jokers; 002 "exactly two players ... jokers taken out")."""
-    if raw.get("family", "speed") == "speed":
-        return [(f"{name}: spit", "applies to the spit family only (add family: spit)")] if "spit" in raw else []
-    errors = [(f"{name}: {key}", "applies to the speed family only, not to a spit variant")
-              for key in SPEED_ONLY if key in raw]
-    if raw.get("players", 2) != 2:
-        errors.append((f"{name}: players", "Spit is for exactly two players (seed 002)"))
-    deck = raw.get("deck", {})
-    if deck.get("packs", 1) != 1 or deck.get("jokers", 0) != 0:
-        errors.append((f"{name}: deck", "Spit uses one 52-card deck with the jokers taken out (seed 002)"))
-    row = raw.get("spit", {}).get("row", SPIT_DEFAULTS["row"])
-    if sum(row) >= SPIT_HOLDING:
-        errors.append((f"{name}: spit.row", f"a row of {' + '.join(map(str, row))} = {sum(row)} cards leaves no "
-                                            f"spit pile from the {SPIT_HOLDING} cards each player is dealt"))
+def _foreign_fields(raw: dict[str, Any], family: Family, name: str) -> list[tuple[str, str]]:
+    """The fields of another family (its :meth:`~speedrules.family.Family.rules_defaults`) that a
+    variant of ``family`` sets."""
+    from ..family import families
+
+    own = family.rules_defaults()
+    errors = []
+    for other in families():
+        if other is not family:
+            errors += [(f"{name}: {key}", f"applies to the {other.name} family only, not to a {family.name} variant")
+                       for key in other.rules_defaults() if key in raw and key not in own]
     return errors
 
 
-def _semantic_errors(doc: dict[str, Any], name: str) -> list[tuple[str, str]]:
-    """Checks the schema cannot express; ``doc`` has its defaults applied."""
-    errors: list[tuple[str, str]] = []
-    players = doc["players"]
-    deck, deal, hand, jokers = doc["deck"], doc["deal"], doc["hand"], doc["jokers"]
-    deck_size = 52 * deck["packs"] + deck["jokers"]
-    piles = deal["piles"]
-    reserves = deal["reserves"]
-    reserve_list = [reserves] * piles if isinstance(reserves, int) else list(reserves)
-    if len(reserve_list) != piles:
-        errors.append((f"{name}: deal.reserves",
-                       f"lists {len(reserve_list)} reserves for {piles} centre piles; there is one reserve per pile"))
-    centre = piles + sum(reserve_list)
-    dealt_hands = players * deal["hand"]
-    if deal["draw"] == "rest":
-        rest = deck_size - centre - dealt_hands
-        if rest < 0:
-            errors.append((f"{name}: deal", f"needs {centre + dealt_hands} cards before the draw stacks, "
-                                            f"but the deck has {deck_size}"))
-        elif deal["hand"] == 0 and rest < players:
-            errors.append((f"{name}: deal", "leaves some player with no cards at all"))
-    else:
-        used = players * (deal["hand"] + deal["draw"]) + centre
-        if used != deck_size:
-            errors.append((f"{name}: deal",
-                           f"{players} x ({deal['hand']} + {deal['draw']}) + {piles} starters + "
-                           f"{sum(reserve_list)} in reserves = {used} cards, but the deck has {deck_size} "
-                           f"({deck['packs']} x 52 + {deck['jokers']} jokers)" + _rest_hint(
-                               deck_size - centre - dealt_hands, players)))
-        elif deal["hand"] + deal["draw"] == 0:
-            errors.append((f"{name}: deal", "leaves every player with no cards at all"))
-    if deal["hand"] > hand["limit"]:
-        errors.append((f"{name}: deal.hand", f"a hand of {deal['hand']} is over the hand limit of {hand['limit']}"))
-    match = doc["match"]
-    if match["scoring"] != "single" and match["target"] is None:
-        errors.append((f"{name}: match.target",
-                       f"match.scoring {match['scoring']!r} needs a target: the points that win the match"))
-    if deck["jokers"] > 0 and not jokers["wild"]:
-        errors.append((f"{name}: deck.jokers",
-                       f"{deck['jokers']} jokers in the deck need jokers.wild: true (a joker that is not wild "
-                       "could never be played)"))
-    return errors
+def _kept_document(doc: dict[str, Any], raw: dict[str, Any], family: Family) -> dict[str, Any]:
+    """The document a variant of ``family`` keeps: the shared fields and its family's own, each with
+    its defaults, in the order of ``doc`` (every field's default merged with ``raw``)."""
+    from ..family import families
 
-
-def _rest_hint(rest: int, players: int) -> str:
-    """A hint for a fixed draw size that does not add up: ``draw: rest`` shares what is left."""
-    if rest < players:
-        return ""
-    share = f"{rest // players} each" if rest % players == 0 else f"{rest // players} or {rest // players + 1} each"
-    return f"; to deal the draw stacks from what is left ({share}), write deal: {{draw: rest}}"
+    own = family.rules_defaults()
+    foreign = {key for other in families() for key in other.rules_defaults()} - set(own)
+    kept = {key: value for key, value in doc.items() if key not in foreign}
+    for key, default in own.items():
+        value = raw.get(key, default)
+        kept[key] = _deep_merge(default, value) if isinstance(default, dict) and isinstance(value, Mapping) else \
+            copy.deepcopy(value)
+    return kept
 
 
 def variant_from_document(
@@ -443,19 +415,12 @@ def variant_from_document(
 
 
 def _freeze(raw: dict[str, Any], display: str) -> Variant:
-    errors = _family_errors(raw, display)
-    if errors:
-        raise VariantError(errors)
+    from ..family import family_of
+
+    family = family_of(raw.get("family", DEFAULT_FAMILY))
     doc = _deep_merge(DEFAULTS, raw)
-    spit, kept = None, doc
-    if raw.get("family") == "spit":
-        kept = {key: value for key, value in doc.items() if key not in SPEED_ONLY}
-        kept["spit"] = _deep_merge(SPIT_DEFAULTS, raw.get("spit", {}))
-        rules = kept["spit"]
-        spit = SpitRules(row=tuple(rules["row"]), pairing=rules["pairing"], stuck=Stuck(rules["stuck"]),
-                         jam=Jam(rules["jam"]), claim=Claim(rules["claim"]), rounds=rules["rounds"],
-                         rounds_winner=RoundsWinner(rules["winner"]))
-    errors = _semantic_errors(doc, display)
+    kept = _kept_document(doc, raw, family)
+    errors = _foreign_fields(raw, family, display) + family.variant_problems(kept, display)
     if errors:
         raise VariantError(errors)
     deal, ranks, hand, jokers = doc["deal"], doc["ranks"], doc["hand"], doc["jokers"]
@@ -491,35 +456,38 @@ def _freeze(raw: dict[str, Any], display: str) -> Variant:
         call_how=doc["announce"]["how"],
         scoring=Scoring(doc["match"]["scoring"]),
         target=doc["match"]["target"] or 1,
-        family=Family.SPIT if spit is not None else Family.SPEED,
-        spit=spit,
+        family=family.name,
+        rules=family.rules(kept),
         document=kept,
     )
 
 
-def as_variant(value: Variant | str | os.PathLike[str]) -> Variant:
+def as_variant(value: Variant | str | os.PathLike[str], family: str | None = None) -> Variant:
     """``value`` if it is a :class:`Variant`, else the bundled variant or variant file it
     names (see :func:`load_variant`); anything else is an :class:`InvalidArgumentError`.
+    With ``family`` (a family's name), a variant of another family is one too.
 
     Every function that takes a variant takes it through here, so a name works anywhere.
 
     >>> as_variant("speed") is load_variant("speed")
     True
+    >>> as_variant("spit", family="speed")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speedrules.core.errors.InvalidArgumentError: spit is a variant of Spit, not of Speed: deal it with ...
     """
     if isinstance(value, Variant):
-        return value
-    if isinstance(value, (str, os.PathLike)):
-        return load_variant(value)
-    raise InvalidArgumentError(f"not a variant, a bundled variant's name nor a variant file: {brief(value)}")
+        variant = value
+    elif isinstance(value, (str, os.PathLike)):
+        variant = load_variant(value)
+    else:
+        raise InvalidArgumentError(f"not a variant, a bundled variant's name nor a variant file: {brief(value)}")
+    if family is not None and variant.family != family:
+        from ..family import family_of
 
-
-def as_speed_variant(value: Variant | str | os.PathLike[str]) -> Variant:
-    """:func:`as_variant`, for the functions of the Speed family (dealing, ``Game``, bots): a
-    Spit variant is an :class:`InvalidArgumentError` that says where Spit is played."""
-    variant = as_variant(value)
-    if variant.family is not Family.SPEED:
-        raise InvalidArgumentError(f"{variant.name} is a variant of Spit, not of Speed: deal it with "
-                                   "speedrules.deal_spit (a SpitGame)")
+        own = family_of(variant)
+        raise InvalidArgumentError(f"{variant.name} is a variant of {own.title}, not of {family_of(family).title}"
+                                   + (f": deal it with {own.dealer}" if own.dealer else ""))
     return variant
 
 

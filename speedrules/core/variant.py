@@ -101,12 +101,8 @@ UNNAMED = "custom"
 """The name of a variant document that names itself nothing (:func:`speedrules.variant_from_document`)."""
 
 
-class Family(enum.StrEnum):
-    """Which game a variant is of: Speed (a hand and a draw stack, reserves in the centre) or
-    Spit (a row of stock piles and a spit pile per player, rounds, a slap race)."""
-
-    SPEED = "speed"
-    SPIT = "spit"
+DEFAULT_FAMILY = "speed"
+"""The family of a variant document that names none (``family:``): Speed's (:mod:`speedrules.family`)."""
 
 
 class Stuck(enum.StrEnum):
@@ -229,12 +225,14 @@ class Variant:
     call_how: str = "say"
     scoring: Scoring = Scoring.SINGLE
     target: int = 1
-    family: Family = Family.SPEED
-    """The game the variant is of (``speed`` or ``spit``)."""
-    spit: SpitRules | None = None
-    """Spit's own rules, for a variant of the ``spit`` family (``None`` for Speed). A Spit
-    variant's Speed-only fields (the deal, the hand, reserves...) keep Speed's defaults and
-    are not used."""
+    family: str = DEFAULT_FAMILY
+    """The name of the game family the variant is of (a registered family: ``speed``, ``spit``,
+    or one registered with :func:`speedrules.register_family`), which
+    :func:`speedrules.family.family_of` finds."""
+    rules: Any = None
+    """The family's own rules, frozen from its section of the variant file by the family
+    (Spit's :class:`SpitRules`; ``None`` for Speed, whose options are the fields above). A
+    variant of another family keeps Speed's defaults in Speed's fields, and does not use them."""
     document: dict[str, Any] = attrs.field(eq=False, repr=False, factory=dict)
     """The fully merged variant document (after ``extends``), as read."""
     tables: FitTables = attrs.field(init=False, eq=False, repr=False)
@@ -291,6 +289,12 @@ class Variant:
         document["name"] = self.name
         return dict(document)
 
+
+    @property
+    def spit(self) -> SpitRules | None:
+        """Spit's own rules (:attr:`rules`) for a variant of the ``spit`` family, else ``None``."""
+        rules = self.rules
+        return rules if isinstance(rules, SpitRules) else None
 
     @property
     def label(self) -> str:

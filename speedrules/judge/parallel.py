@@ -50,7 +50,7 @@ from typing import TextIO
 import attrs
 
 from ..core.documents import DocumentError, open_regular, read_text
-from ..core.errors import SpeedrulesError, printable
+from ..core.errors import printable
 from ..core.progress import Progress
 from ..core.variant import Variant
 from ..logs.log import LogError
@@ -452,27 +452,9 @@ def _write(lines: Sequence[tuple[int, str]], out: TextIO, err: TextIO) -> None:
 
 
 def run_referee_many(paths: Sequence[str], *, variant: Variant | None = None, all_violations: bool = False,
-                     as_json: bool = False, summary: bool = False, jobs: int | None = None,
-                     scheduler: str | None = None) -> int:
-    """The command line's ``referee --jobs N``, ``--summary`` and ``--scheduler ADDRESS``:
-    :func:`run` here, or on the Dask cluster at ``scheduler``."""
-    if scheduler is None:
-        return run(paths, variant=variant, all_violations=all_violations, as_json=as_json, summary=summary,
-                   jobs=1 if jobs is None else jobs)
-    if jobs is not None:
-        raise SpeedrulesError("--scheduler: give --jobs or --scheduler, not both (the cluster's workers do the jobs)")
-    from ..dask import connect
+                     as_json: bool = False, summary: bool = False, jobs: int | None = None) -> int:
+    """The command line's ``referee --jobs N`` and ``--summary``: :func:`run` on ``jobs``
+    processes (``--scheduler ADDRESS``, on a Dask cluster, is :func:`speedrules.dask.referee_on_cluster`)."""
+    return run(paths, variant=variant, all_violations=all_violations, as_json=as_json, summary=summary,
+               jobs=1 if jobs is None else jobs)
 
-    with connect(scheduler) as client:
-        workers = max(1, sum(client.nthreads().values()))
-
-        def submit(job: Job) -> Callable[[], JobResult]:
-            future = client.submit(judge_job, job, pure=False)
-            return lambda: future.result()
-
-        def counter(path: str, start: int, end: int) -> Callable[[], int]:
-            future = client.submit(count_newlines, path, start, end, pure=False)
-            return lambda: future.result()
-
-        return run(paths, variant=variant, all_violations=all_violations, as_json=as_json, summary=summary,
-                   submit=submit, workers=workers, counter=counter)

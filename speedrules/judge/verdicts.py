@@ -15,15 +15,16 @@ from typing import Any
 
 import attrs
 
-from ..core.variant import Scoring
-from ..speed.kernel import Collision
+from ..core.errors import printable
+from ..core.variant import DEFAULT_FAMILY, Scoring
+from ..family import family_of
 
 SINGLE_FORMAT = Scoring.SINGLE.value
 """A :class:`MatchResult`'s format when every deal is a game of its own (no match)."""
 
 MAX_CORRECTIONS = 1000
 """The most violations the correction procedure (``referee --all``, ``all_violations``) corrects
-in one log, Speed or Spit (docs/security.md, "The limits").  A correction costs tens of
+in one log, of any family (docs/security.md, "The limits").  A correction costs tens of
 microseconds and its violation is kept to be reported, so a log of millions of illegal events
 would otherwise cost minutes and gigabytes; past the cap, the deal (round) with the next
 violation is void there, and so is every later one at its first violation, which is what
@@ -59,16 +60,6 @@ class LoggedViolation:
 
 
 @attrs.frozen(slots=True)
-class TableView:
-    """The table when a violation happened, for the readable report."""
-
-    piles: tuple[str, ...]
-    reserves: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    draw: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
 class DealVerdict:
     """The judgement of one deal."""
 
@@ -79,10 +70,14 @@ class DealVerdict:
     dead_end: bool = False
     tied: tuple[int, ...] = ()
     void: bool = False
-    collisions: tuple[Collision, ...] = ()
+    collisions: tuple[Any, ...] = ()
+    """The plays the family's timing rules found at one moment (Speed's
+    :class:`~speedrules.speed.timing.Collision`, each with its ``to_json``)."""
     calls: tuple[int, ...] = ()
     events_judged: int = 0
-    table: TableView | None = attrs.field(default=None, eq=False, repr=False)
+    table: Any = attrs.field(default=None, eq=False, repr=False)
+    """The table at the first violation, as the family's kernel shows it for the readable report
+    (Speed: a :class:`TableView`), or ``None``."""
 
     @property
     def valid(self) -> bool:
@@ -151,6 +146,9 @@ class Verdict:
     source: str = attrs.field(default="log", eq=False)
     """The log's name (its file, ``FILE:LINE`` in an archive, or the name it was read under), which
     begins the readable report as the command line begins it; not part of equality or the JSON."""
+    family: str = attrs.field(default=DEFAULT_FAMILY, eq=False, repr=False)
+    """The name of the variant's family, whose words the readable report uses; not part of
+    equality or the JSON."""
 
     @property
     def valid(self) -> bool:
@@ -166,10 +164,8 @@ class Verdict:
         return self.match.format != SINGLE_FORMAT
 
     def __str__(self) -> str:
-        """The readable report ``speedrules referee`` prints (:func:`speedrules.judge.referee.render_verdict`),
+        """The readable report ``speedrules referee`` prints (:func:`render_verdict`),
         named by :attr:`source`."""
-        from .referee import render_verdict
-
         return render_verdict(self, self.source)
 
     def _repr_html_(self) -> str:
@@ -190,3 +186,16 @@ class Verdict:
         if self.is_match:
             out["match"] = self.match.to_json()
         return out
+
+
+def render_verdict(verdict: Verdict, source: str) -> str:
+    """A readable report of a verdict: each deal's result and every violation with its correction
+    (with more, as the verdict's family says: collisions, the table at the first violation), and
+    the match."""
+    family = family_of(verdict.family)
+    names = verdict.names
+    lines = [f"{source}: {verdict.variant}: {'valid' if verdict.valid else 'BREAKS A RULE'}"]
+    for number, deal in enumerate(verdict.deals):
+        lines.extend(family.deal_report(number, deal, names))
+    lines.extend(family.match_report(verdict.match, names))
+    return printable("\n".join(lines))

@@ -1,11 +1,14 @@
-"""The log format ``speedrules-log/1``: reading, checking, compiling and writing logged games.
+"""The log format ``speedrules-log/1``: reading, checking, coding and writing logged games.
 
 A log is JSON or YAML with the structure of ``schemas/log.schema.json`` (see
-``docs/log-format.md``).  Reading does not run the JSON Schema validator on the hot
-path: :func:`_compile` is a hand-written structural check that accepts exactly the
-documents the schema accepts (a property test proves the equivalence) and turns the
-events into integer-coded tuples for the referee in the same pass.  Only when it
-refuses a document is the schema validator run, to name every problem's place.
+``docs/log-format.md``); its deals are of the form of its variant's family.  There is one
+reader per family, and one way through it: the msgspec wire structs are the structural check
+(the envelope, :mod:`speedrules.logs.wire`; each deal, the family's
+:attr:`~speedrules.family.Family.wire_deal`), JSON text decoded straight into them in C and
+parsed data (YAML, a dict given to :func:`parse_log`) converted into them; then the family's
+one coding step (:meth:`~speedrules.family.Family.code_deal`) checks the values and codes the
+events for the kernel.  Only when they refuse a document is the JSON Schema validator run, on
+the family's form of the schema, to name every problem's place.
 """
 
 from __future__ import annotations
@@ -17,13 +20,12 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Literal, TypedDict
+from typing import IO, Any, TypedDict
 
 import attrs
 import jsonschema
 import msgspec
 
-from ..core.cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, Card
 from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import (
     MAX_DOCUMENT_BYTES,
@@ -55,54 +57,13 @@ from ..core.loading import (
     variant_from_document,
     variant_names,
 )
-from ..core.variant import Family, Variant
-from ..speed.actions import (
-    CALL,
-    DRAW,
-    FLIP,
-    PICKUP,
-    PLAY,
-    REBUILD,
-    STUCK,
-    Action,
-    Call,
-    Draw,
-    Flip,
-    Pickup,
-    Play,
-    Rebuild,
-    Reveal,
-    SpitAction,
-    Stuck,
-)
-from ..speed.coding import EVENT_TYPES as EVENT_TYPES
-from ..speed.coding import RANK_OF_TEXT as RANK_OF_TEXT
-from ..speed.coding import CompiledEvent as CompiledEvent
-from ..speed.coding import MalformedEvent as MalformedEvent
-from ..speed.coding import coded_events as coded_events
-from ..speed.coding import compile_event as compile_event
-from ..speed.coding import compile_events as compile_events
-from ..speed.coding import decode_log
-from ..speed.coding import layout_stacks as layout_stacks
-from ..speed.dealing import default_names, seat_names
-from ..speed.layout import Layout
-from ..speed.wire import LOG_FORMAT as LOG_FORMAT
-from ..speed.wire import UNSET
-from ..speed.wire import Card as CardText
-from ..spit.kernel import KIND_NAMES
-from ..spit.reader import SpitRound, read_round
+from ..core.variant import DEFAULT_FAMILY, Variant
+from ..family import Family, families, family_of
+from ..speed.dealing import seat_names
+from .wire import LOG_FORMAT as LOG_FORMAT
+from .wire import UNSET, CardText, WireLog, envelope_pairs
 
-if TYPE_CHECKING:
-    EventType = str
-else:  # every event type of either game (the readers refuse any other, as the typed parse does)
-    EventType = Literal[(*EVENT_TYPES, *KIND_NAMES)]
 
-if TYPE_CHECKING:
-    from ..speed.game import Game
-
-_TOP_KEYS = frozenset({"format", "variant", "players", "meta", "deals"})
-_DEAL_KEYS = frozenset({"layout", "events", "meta"})
-_LAYOUT_KEYS = frozenset({"hands", "draw", "starters", "reserves"})
 class LogError(DocumentError):
     """A log could not be read: it is missing, not JSON/YAML, fails the schema, or names
     an unknown or invalid variant.  ``location`` names the file and the place in it."""
@@ -119,139 +80,53 @@ class LogError(DocumentError):
 
 
 @functools.cache
-def log_schema(family: Family | None = None) -> dict[str, Any]:
-    """The log JSON Schema (Draft 2020-12), ``schemas/log.schema.json``; with ``family``, its
-    form for logs of that family, whose deals are all Speed deals or all Spit rounds (a
-    schema cannot tell a variant's family from its name, so the file allows either).
+def _published_schema() -> str:
+    return data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
 
-    >>> log_schema(Family.SPIT)["properties"]["deals"]["items"]
+
+def log_schema(family: Family | str | None = None) -> dict[str, Any]:
+    """The log JSON Schema (Draft 2020-12), ``schemas/log.schema.json``, which allows the deals of
+    either bundled family (a schema cannot tell a variant's family from its name); with
+    ``family`` (a family or its name), the form of the family's logs
+    (:meth:`~speedrules.family.Family.log_schema`), whose deals are all of its form.
+
+    >>> log_schema("spit")["properties"]["deals"]["items"]
     {'$ref': '#/$defs/spit_deal'}
     """
-    schema: dict[str, Any] = json.loads(
-        data_dir("schemas").joinpath("log.schema.json").read_text(encoding="utf-8")
-    )
-    if family is not None:
-        deal = "#/$defs/deal" if family is Family.SPEED else "#/$defs/spit_deal"
-        schema["properties"]["deals"] = {"type": "array", "items": {"$ref": deal}}
+    if family is None:
+        schema: dict[str, Any] = json.loads(_published_schema())
+        return schema
+    return family_of(family).log_schema() if isinstance(family, str) else family.log_schema()
+
+
+def log_form(deal: str) -> dict[str, Any]:
+    """``schemas/log.schema.json`` with every deal of the form of its ``$defs`` entry ``deal``: the
+    bundled families' :meth:`~speedrules.family.Family.log_schema`."""
+    schema: dict[str, Any] = json.loads(_published_schema())
+    schema["properties"]["deals"] = {"type": "array", "items": {"$ref": f"#/$defs/{deal}"}}
     return schema
 
 
-@functools.cache
-def _validator() -> jsonschema.Draft202012Validator:
-    """The Speed form's validator: its errors name the place in a Speed deal."""
-    return jsonschema.Draft202012Validator(log_schema(Family.SPEED))
+_VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 
 
-@attrs.frozen(slots=True)
-class CompiledDeal:
-    """One deal of a log, checked and integer-coded: the layout's stacks (top first) and the events."""
-
-    hands: tuple[tuple[int, ...], ...]
-    draw: tuple[tuple[int, ...], ...]
-    starters: tuple[int, ...]
-    reserves: tuple[tuple[int, ...], ...]
-    events: tuple[CompiledEvent, ...]
-
-    def layout(self) -> Layout:
-        def cards(stack: Iterable[int]) -> tuple[Card, ...]:
-            return tuple(Card.from_code(c) for c in stack)
-
-        return Layout(
-            hands=tuple(cards(h) for h in self.hands),
-            draw=tuple(cards(d) for d in self.draw),
-            starters=cards(self.starters),
-            reserves=tuple(cards(r) for r in self.reserves),
-        )
+def _validator(family: Family) -> jsonschema.Draft202012Validator:
+    """The validator of ``family``'s form: its errors name the place in one of its deals."""
+    validator = _VALIDATORS.get(family.name)
+    if validator is None:
+        validator = _VALIDATORS[family.name] = jsonschema.Draft202012Validator(family.log_schema())
+    return validator
 
 
-def raw_layout(deal: Any) -> dict[str, Any] | None:
-    """A deal's layout object, when the deal's own fields are what the schema accepts (the
-    events a list, the layout's four keys present); its stacks are not checked yet."""
-    if not isinstance(deal, dict) or not _DEAL_KEYS.issuperset(deal):
-        return None
-    if "layout" not in deal or "events" not in deal or not isinstance(deal["events"], list):
-        return None
-    if "meta" in deal and not isinstance(deal["meta"], dict):
-        return None
-    layout = deal["layout"]
-    if not isinstance(layout, dict) or layout.keys() != _LAYOUT_KEYS:
-        return None
-    return layout
-
-
-def _compile_deal_head(deal: Any) -> CompiledDeal | None:
-    """A deal's layout, checked and coded, with no events yet; ``None`` if the schema refuses
-    anything but the events themselves (which must still be a list)."""
-    layout = raw_layout(deal)
-    stacks = None if layout is None else layout_stacks(layout)
-    return None if stacks is None else CompiledDeal(*stacks, ())
-
-
-def _compile_deal(deal: Any) -> CompiledDeal | None:
-    head = _compile_deal_head(deal)
-    if head is None:
-        return None
-    events = compile_events(deal["events"])
-    if events is None:
-        return None
-    return attrs.evolve(head, events=tuple(events))
-
-
-def compile_head(data: Any) -> tuple[CompiledDeal, ...] | None:
-    """Every check of :func:`_compile` but the events': the deals' layouts, with no events.
-    The referee's one-pass reader checks the events as it judges them."""
-    return _compile(data, _compile_deal_head)
-
-
-def top_is_valid(data: Any) -> bool:
-    """Whether the document's own fields are what the schema accepts (``deals`` a list; the
-    deals themselves not checked yet)."""
-    if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
-        return False
-    if "format" not in data or "variant" not in data or "deals" not in data:
-        return False
-    if data["format"] != LOG_FORMAT or not isinstance(data["format"], str):
-        return False
-    variant = data["variant"]
-    if not ((isinstance(variant, str) and variant) or isinstance(variant, dict)):
-        return False
-    if "players" in data:
-        players = data["players"]
-        if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
-            return False
-    if "meta" in data and not isinstance(data["meta"], dict):
-        return False
-    return isinstance(data["deals"], list)
-
-
-def _compile(data: Any, deal_compiler: Any = None) -> tuple[CompiledDeal, ...] | None:
-    """The deals of a log document, or ``None`` exactly when the document fails the schema."""
-    compile_deal = deal_compiler or _compile_deal
-    if not top_is_valid(data):
-        return None
-    deals = data["deals"]
-    out = []
-    for deal in deals:
-        compiled = compile_deal(deal)
-        if compiled is None:
-            return None
-        out.append(compiled)
-    return tuple(out)
-
-
-def is_valid_log_document(data: Any) -> bool:
-    """Whether ``data`` is valid against the log schema (the fast structural check)."""
-    return _compile(data) is not None
-
-
-def schema_problems(data: Any, name: str) -> list[tuple[str, str]]:
-    """Every place where ``data`` fails the log schema, as ``(location, reason)``."""
+def schema_problems(data: Any, name: str, family: Family | None = None) -> list[tuple[str, str]]:
+    """Every place where ``data`` fails the log schema in ``family``'s form (by default, the
+    default family's: Speed's), as ``(location, reason)``."""
     def document_order(err: jsonschema.ValidationError) -> list[tuple[int, int | str]]:
         # list indices as numbers (events[2] before events[10]); siblings are all indices or all keys
         return [(0, p) if isinstance(p, int) else (1, str(p)) for p in err.absolute_path]
 
     problems = []
-    errors, more = first_errors(_validator(), data)
+    errors, more = first_errors(_validator(family or family_of(DEFAULT_FAMILY)), data)
     for err in sorted(errors, key=document_order):
         where = f"{name}: {json_path(err.absolute_path)}"
         schema = err.schema if isinstance(err.schema, dict) else {}
@@ -281,30 +156,31 @@ def _players_of(log: Log) -> tuple[str, ...] | None:
 
 @attrs.frozen(slots=True, eq=False)
 class Log:
-    """A logged game: the document as read (``data``), its resolved variant and its deals.
+    """A logged game: the document as read (``data``), its resolved variant and its deals, coded
+    by the variant's family (Speed: ``CompiledDeal``, each deal's layout and events; Spit:
+    ``SpitRound``, each round's).
 
     ``Log`` objects compare by their canonical JSON form (:meth:`to_json`).  Build one
     with :func:`read_log`, :func:`parse_log` or :func:`log_from_games`.  A log read from
-    JSON text on the fast path (:func:`~speedrules.speed.coding.decode_log`) keeps its ``text``
-    and parses ``data`` from it the first time it is asked for: judging a log needs only
-    its coded deals.
+    JSON text (:func:`log_from_text`) keeps its ``text`` and parses ``data`` from it the first
+    time it is asked for: judging a log needs only its coded deals.
     """
 
     _data: dict[str, Any] | None = attrs.field(alias="data")
     variant: Variant
     name: str = "<log>"
-    compiled: tuple[CompiledDeal, ...] = attrs.field(default=(), repr=False)
-    spit_rounds: tuple[SpitRound, ...] = attrs.field(default=(), repr=False)
+    deals: tuple[Any, ...] = attrs.field(default=(), repr=False)
+    """The deals, coded by the variant's family (its :meth:`~speedrules.family.Family.code_deal`)."""
     _text: str | None = attrs.field(default=None, alias="text", repr=False)
     players: tuple[str, ...] | None = attrs.field(default=attrs.Factory(_players_of, takes_self=True))
     """The players' display names, if the log gives them."""
 
     def __repr__(self) -> str:  # never the whole (possibly huge, possibly hostile) document
-        return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.compiled)} deal(s)>"
+        return f"<Log {brief(self.name)}: {self.variant.name}, {len(self.deals)} deal(s)>"
 
     @property
     def data(self) -> dict[str, Any]:
-        """The document as read (parsed from the log's text the first time, for a log read on the fast path)."""
+        """The document as read (parsed from the log's text the first time, for a log read from text)."""
         data = self._data
         if data is None:
             if self._text is None:
@@ -319,29 +195,29 @@ class Log:
         return seat_names(self.variant.players, self.players)
 
     @property
-    def deals(self) -> tuple[CompiledDeal, ...]:
-        return self.compiled
+    def rounds(self) -> tuple[Any, ...]:
+        """The deals (:attr:`deals`), by the name a Spit log gives them: its rounds, coded (each
+        round's layout and events)."""
+        return self.deals
 
-    def actions(self, deal: int) -> list[tuple[Action, float | int | None]]:
-        """The events of deal ``deal`` as library actions, each with its time ``t`` (a Speed log;
-        a Spit log's are :meth:`spit_actions`)."""
-        return [(_to_action(ev), ev[5]) for ev in self.compiled[deal].events]
+    def actions(self, deal: int) -> list[tuple[Any, float | int | None]]:
+        """The events of deal ``deal`` (Spit: round) as library actions of the log's family, each
+        with its time ``t`` (the family's :meth:`~speedrules.family.Family.decode`).
 
-    @property
-    def rounds(self) -> tuple[SpitRound, ...]:
-        """A Spit log's rounds, coded (each round's layout and events); empty for a Speed log,
-        whose deals are :attr:`deals`."""
-        return self.spit_rounds
+        >>> log = parse_log({"format": "speedrules-log/1", "variant": "spit", "deals": [{"layout": {
+        ...     "stock": [[["AS"]], [["KH"]]], "spit": [["2C"], ["3D"]]}, "events": [{"type": "spit", "t": 0}]}]})
+        >>> log.actions(0)
+        [(Spit(pile=None), 0)]
+        """
+        return family_of(self.variant).logged_actions(self, deal)
 
-    def spit_actions(self, deal: int) -> list[tuple[SpitAction, float | int | None]]:
-        """The events of round ``deal`` of a Spit log as library actions, each with its time ``t``."""
-        from ..spit.game import decode
-
-        return [decode(ev) for ev in self.rounds[deal].events]
+    def spit_actions(self, deal: int) -> list[tuple[Any, float | int | None]]:
+        """:meth:`actions`, by the name it had for a Spit log."""
+        return self.actions(deal)
 
     def to_json(self) -> dict[str, Any]:
         """The log in canonical form (card and rank texts canonical, key order fixed)."""
-        return canonical(self.data)
+        return canonical(self.data, family_of(self.variant))
 
     def dumps(self, *, indent: int | None = None) -> str:
         """The log as JSON text."""
@@ -354,82 +230,17 @@ class Log:
         return hash(self.dumps())
 
 
-def _to_action(ev: CompiledEvent) -> Action:
-    kind, player, pile, cards, declared, _ = ev
-    if kind == PLAY:
-        return Play(player, tuple(Card.from_code(c) for c in cards), pile, declared)
-    if kind == DRAW:
-        return Draw(player, None if cards is None else Card.from_code(cards))
-    if kind == REBUILD:
-        return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in cards))
-    if kind == CALL:
-        return Call(player)
-    if kind == PICKUP:
-        return Pickup(player, pile)
-    if kind == STUCK:
-        return Stuck(player)
-    return Flip() if kind == FLIP else Reveal()
-
-
-def _canon_card(text: Any) -> Any:
-    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
-    return TEXT_OF[code] if code is not None else text
-
-
-def _canon_stacks(stacks: Any) -> Any:
-    return [[_canon_card(c) for c in s] for s in stacks]
-
-
-def _canon_rank(text: str) -> str:
-    return RANK_NAMES[RANK_OF_TEXT[text]]
-
-
-def canonical(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A valid log document in canonical form: canonical card/rank texts, fixed key order,
-    integral floats (``1.0``) as ints for seats and piles."""
+def canonical(data: Mapping[str, Any], family: Family | None = None) -> dict[str, Any]:
+    """A valid log document of ``family`` (by default, Speed) in canonical form: each deal
+    canonical by its family (:meth:`~speedrules.family.Family.canonical_deal`: card and rank
+    texts canonical, key order fixed, integral floats (``1.0``) as ints for seats and piles)."""
+    canonical_deal = (family or family_of(DEFAULT_FAMILY)).canonical_deal
     out: dict[str, Any] = {"format": data["format"], "variant": data["variant"]}
     if "players" in data:
         out["players"] = list(data["players"])
     if "meta" in data:
         out["meta"] = data["meta"]
-    deals = []
-    for deal in data["deals"]:
-        layout = deal["layout"]
-        if "stock" in layout:  # a Spit round: rows and spit piles
-            canon_layout = {"stock": [_canon_stacks(row) for row in layout["stock"]],
-                            "spit": _canon_stacks(layout["spit"])}
-        else:
-            canon_layout = {
-                "hands": _canon_stacks(layout["hands"]),
-                "draw": _canon_stacks(layout["draw"]),
-                "starters": [_canon_card(c) for c in layout["starters"]],
-                "reserves": _canon_stacks(layout["reserves"]),
-            }
-        new_deal: dict[str, Any] = {"layout": canon_layout, "events": [_canon_event(ev) for ev in deal["events"]]}
-        if "meta" in deal:
-            new_deal["meta"] = deal["meta"]
-        deals.append(new_deal)
-    out["deals"] = deals
-    return out
-
-
-def _canon_event(ev: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": ev["type"]}
-    for key in ("player", "stock", "card", "cards", "pile", "to", "as", "reserves", "t"):
-        if key not in ev:
-            continue
-        value = ev[key]
-        if key in ("player", "pile"):
-            value = int(value)
-        elif key == "card":
-            value = _canon_card(value)
-        elif key == "cards":
-            value = [_canon_card(c) for c in value]
-        elif key == "as":
-            value = _canon_rank(value) if isinstance(value, str) else [_canon_rank(r) for r in value]
-        elif key == "reserves":
-            value = _canon_stacks(value)
-        out[key] = value
+    out["deals"] = [canonical_deal(deal) for deal in data["deals"]]
     return out
 
 
@@ -501,6 +312,81 @@ def refuse_odd_text(data: Any, name: str) -> None:
         raise LogError(f"{name}: {json_path(found[0])}", found[1])
 
 
+_READ_ERRORS = (msgspec.MsgspecError, ValueError, RecursionError)
+"""What converting parsed data into the wire structs, or coding them, raises for a document the
+format refuses."""
+
+
+def _envelope(data: Any, name: str) -> WireLog[Any]:
+    """A parsed document's envelope (its deals left as they are), or the :class:`LogError` that
+    names every problem."""
+    try:
+        return msgspec.convert(data, WireLog[Any])
+    except _READ_ERRORS:
+        raise refuse(data, name) from None
+
+
+def coded_deals(data: Any, deals: Iterable[Any], name: str, family: Family) -> Iterator[Any]:
+    """The deals of a document whose envelope is read (``deals``: its deals as parsed), each
+    converted into the family's wire struct and coded as it is reached (the referee judges one
+    before it reads the next); a deal the format refuses makes the whole document unreadable:
+    the :class:`LogError` naming every problem of ``data``, in the family's form."""
+    wire, code = family.wire_deal, family.code_deal
+    for deal in deals:
+        try:
+            coded, _ = code(msgspec.convert(deal, wire))
+        except _READ_ERRORS:
+            raise refuse(data, name, family) from None
+        yield coded
+
+
+def is_valid_log_document(data: Any, family: Family | str | None = None) -> bool:
+    """Whether the wire structs and the coding of ``family`` (a family or its name; by default,
+    any family) read ``data`` as a log of its deals: exactly what the JSON Schema's form of the
+    family accepts (the variant the document names aside).
+
+    >>> is_valid_log_document({"format": "speedrules-log/1", "variant": "speed", "deals": [{"layout": {}}]})
+    False
+    """
+    try:
+        envelope = msgspec.convert(data, WireLog[Any])
+    except _READ_ERRORS:
+        return False
+    return _reads_deals(envelope.deals, families() if family is None else
+                        (family_of(family) if isinstance(family, str) else family,))
+
+
+def _reads_deals(deals: list[Any], candidates: Iterable[Family]) -> bool:
+    """Whether one of the ``candidates`` families reads every deal."""
+    for family in candidates:
+        try:
+            for deal in deals:
+                family.code_deal(msgspec.convert(deal, family.wire_deal))
+        except _READ_ERRORS:
+            continue
+        return True
+    return False
+
+
+def read_document(data: Any, name: str, override: Variant | None, variant_dir: str | Path | None, *,
+                  odd_text: bool = True) -> tuple[Variant, tuple[str, ...] | None, Iterator[Any]]:
+    """A parsed log document read as :func:`parse_log` reads it: its variant, its players'
+    names, and its deals coded one at a time as they are asked for (:func:`coded_deals`).  The
+    envelope is checked first, then its texts (``odd_text``), then the variant it names: a
+    document whose deals no family reads is refused as such before an unknown variant is named."""
+    envelope = _envelope(data, name)
+    if odd_text:
+        refuse_odd_text(data, name)
+    try:
+        v = resolve_variant(envelope.variant, name, override, variant_dir)
+    except LogError:
+        if not _reads_deals(envelope.deals, families()):
+            raise refuse(data, name) from None
+        raise
+    players = None if envelope.players is UNSET else tuple(envelope.players)
+    return v, players, coded_deals(data, envelope.deals, name, family_of(v))
+
+
 def parse_log(
     data: Any, name: str = "<log>", *, variant: Variant | None = None, variant_dir: str | Path | None = None
 ) -> Log:
@@ -512,46 +398,16 @@ def parse_log(
     no folder).  Raises :class:`LogError` naming every place where the document fails the
     schema, or an unknown, refused or invalid variant, or a lone surrogate in its texts.
     """
-    if top_is_valid(data):  # (else refused below) as referee_data does: after the envelope, before the variant
-        refuse_odd_text(data, name)
     return _checked_log(data, name, variant, variant_dir)
 
 
-def _checked_log(data: Any, name: str, variant: Variant | None, variant_dir: str | Path | None) -> Log:
-    """:func:`parse_log` but for the texts' check, which a log the library writes of its own
-    games does not need: its names are the caller's own (a lone surrogate is written as an
-    escape, and a reader then refuses it)."""
-    compiled = _compile(data)
-    if compiled is None:
-        if not top_is_valid(data):
-            raise refuse(data, name)
-        try:
-            v = resolve_variant(data["variant"], name, variant, variant_dir)
-        except LogError:
-            raise refuse(data, name) from None
-        if v.family is Family.SPEED:
-            raise refuse(data, name)
-        return _spit_log(data, name, v)
-    v = resolve_variant(data["variant"], name, variant, variant_dir)
-    if v.family is not Family.SPEED:
-        return _spit_log(data, name, v)
-    return Log(data=data, variant=v, name=name, compiled=compiled)
-
-
-def _spit_log(data: dict[str, Any], name: str, v: Variant) -> Log:
-    """A Spit log, checked by its own format (docs/log-format.md, "Spit logs"): no Speed deals."""
-    return Log(data=data, variant=v, name=name, compiled=(), spit_rounds=tuple(spit_rounds(data, name)))
-
-
-def spit_rounds(data: dict[str, Any], name: str) -> Iterator[SpitRound]:
-    """The rounds of a Spit log document whose envelope is checked, each coded as it is reached
-    (the referee judges one before it reads the next: ``referee_data``), or a :class:`LogError`
-    at the first place where a deal is not what the format allows."""
-    for d, deal in enumerate(data["deals"]):
-        read = read_round(deal, d)
-        if not isinstance(read, SpitRound):
-            raise LogError(f"{name}: {read[0]}", read[1])
-        yield read
+def _checked_log(data: Any, name: str, variant: Variant | None, variant_dir: str | Path | None, *,
+                 odd_text: bool = True) -> Log:
+    """:func:`parse_log`; without ``odd_text``, no check of the texts, which a log the library
+    writes of its own games does not need: its names are the caller's own (a lone surrogate is
+    written as an escape, and a reader then refuses it)."""
+    v, players, deals = read_document(data, name, variant, variant_dir, odd_text=odd_text)
+    return Log(data, v, name, tuple(deals), None, players)
 
 
 def _without_meta(data: Any) -> Any:
@@ -599,8 +455,9 @@ def looks_like(data: Any) -> str | None:
     return None
 
 
-def refuse(data: Any, name: str) -> LogError:
-    """The :class:`LogError` for a document the structural check refused: every place, located."""
+def refuse(data: Any, name: str, family: Family | None = None) -> LogError:
+    """The :class:`LogError` for a document the wire structs or the coding refused: every place,
+    located by the JSON Schema in ``family``'s form (by default, the default family's)."""
     if data is None:
         return LogError(f"{name}: (top level)", "the log is empty: a log is a mapping with format, variant and deals")
     hostile = hostile_value(_without_meta(data))
@@ -609,7 +466,7 @@ def refuse(data: Any, name: str) -> LogError:
     other = looks_like(data)
     if other is not None:  # one line for a document of another kind, not its every schema error
         return LogError(f"{name}: (top level)", f"not a log: it looks like {other}")
-    problems = schema_problems(data, name) or _non_finite(data, name)
+    problems = schema_problems(data, name, family) or _non_finite(data, name)
     if not problems:  # the structural check and the schema disagree: report, never pass
         problems = [(name, "not a valid speedrules-log/1 document")]
     where, why = problems[0]
@@ -648,7 +505,8 @@ def _log_pairs(data: Any) -> int:
 
 
 class _Layout(TypedDict, total=False):
-    """A deal's layout, Speed's or Spit's, as :data:`_DOCUMENT` decodes it."""
+    """A deal's layout, as :data:`_DOCUMENT` decodes it: the bundled families' stacks, their cards
+    typed (another family's are kept as an untyped parse gives them)."""
 
     hands: list[list[CardText]]
     draw: list[list[CardText]]
@@ -659,9 +517,9 @@ class _Layout(TypedDict, total=False):
 
 
 _Event = TypedDict("_Event", {
-    "type": EventType, "player": Any, "card": CardText, "cards": list[CardText], "pile": Any, "as": Any,
+    "type": str, "player": Any, "card": CardText, "cards": list[CardText], "pile": Any, "as": Any,
     "reserves": list[list[CardText]], "stock": Any, "to": Any, "t": Any}, total=False)
-"""An event, Speed's or Spit's, as :data:`_DOCUMENT` decodes it."""
+"""An event, as :data:`_DOCUMENT` decodes it (the bundled families' cards typed)."""
 
 
 class _Deal(TypedDict, total=False):
@@ -679,12 +537,13 @@ class _Document(TypedDict, total=False):
 
 
 _DOCUMENT = msgspec.json.Decoder(_Document).decode
-"""A log's JSON text to the same dicts and lists as an untyped decoder gives, but each card and
-each event's type the spelling's own string (:data:`speedrules.speed.wire.Card`, :data:`EventType`),
-not a new 50-byte string each time: a Spit log of 190,000 rounds held 860 MB of dicts, lists and
-card texts, now about 400 MB.  A key it does not name is skipped, and anything else it refuses
-(a card misspelt, an unknown event type) raises: then the text is decoded untyped
-(:func:`~speedrules.core.documents.parse_json` counts the pairs)."""
+"""A log's JSON text to the same dicts and lists as an untyped decoder gives, but each card the
+spelling's own string (:data:`speedrules.logs.wire.CardText`), not a new 50-byte string each
+time: a Spit log of 190,000 rounds held 860 MB of dicts, lists and card texts, now about 400 MB.
+A key it does not name is skipped, and anything else it refuses (a card misspelt) raises: then
+the text is decoded untyped (:func:`~speedrules.core.documents.parse_json` counts the pairs).
+The long way only reads a log this way: the referee and :func:`log_from_text` decode its text
+straight into the wire structs."""
 
 
 def parse_log_text(text: str, name: str) -> Any:
@@ -743,31 +602,85 @@ def log_from_text(
 ) -> Log:
     """A log's JSON (or YAML) text checked and read as a :class:`Log`: what
     ``parse_log(parse_log_text(text, name), name, ...)`` gives, the same log or the same
-    :class:`LogError`.  A Speed log in JSON is read in one pass on the fast path
-    (:func:`~speedrules.speed.coding.decode_log`, msgspec structs coded straight away) and keeps
-    its text, its document parsed only when asked for (:attr:`Log.data`); anything that path
-    refuses is read the long way, which names the problem.  ``name`` only names the log in
-    messages; variant files resolve as in :func:`parse_log`.
+    :class:`LogError`.  A log in JSON is read in one pass (:func:`decoded_log`) and keeps its text,
+    its document parsed only when asked for (:attr:`Log.data`); anything that pass refuses is read
+    the long way, which names the problem.  ``name`` only names the log in messages; variant files
+    resolve as in :func:`parse_log`.
 
     >>> log = log_from_text('{"format": "speedrules-log/1", "variant": "speed", "deals": []}')
     >>> log.variant.name, log.deals, log.data["deals"]
     ('speed', (), [])
     """
-    if text[:1] == "{":
-        with COLLECTOR_PAUSED:  # a log's structs hold no cycles: the collector would only walk them
-            decoded = decode_log(text)
-        if decoded is not None:
-            doc, coded = decoded
-            try:
-                v = resolve_variant(doc.variant, name, variant, variant_dir)
-            except LogError:
-                v = None  # the long way says so, once the whole document has been checked
-            if v is not None and v.family is Family.SPEED:
-                compiled = tuple([CompiledDeal(*stacks, tuple(events)) for stacks, events in coded])
-                players = None if doc.players is UNSET else tuple(doc.players)
-                # positional (data, variant, name, compiled, spit_rounds, text, players): made for every log read
-                return Log(None, v, name, compiled, (), text, players)
+    log = decoded_log(text, name, variant, variant_dir) if text[:1] == "{" else None
+    if log is not None:
+        return log
     return parse_log(parse_log_text(text, name), name, variant=variant, variant_dir=variant_dir)
+
+
+_DECODERS: dict[Family, msgspec.json.Decoder[Any]] = {}
+
+
+def _decoder(family: Family) -> msgspec.json.Decoder[Any]:
+    """The decoder of JSON text into a log of ``family``'s deals (:class:`~speedrules.logs.wire.WireLog`)."""
+    decoder = _DECODERS.get(family)
+    if decoder is None:
+        decoder = _DECODERS[family] = msgspec.json.Decoder(WireLog[family.wire_deal])  # type: ignore[name-defined]
+    return decoder
+
+
+_DECODE_ERRORS = (msgspec.MsgspecError, RecursionError, UnicodeEncodeError)
+"""What decoding JSON text raises for text that is not a log of the family asked (the last: a lone
+surrogate in the ``str`` given)."""
+
+
+def _wire_log(text: str) -> tuple[Family, WireLog[Any]] | None:
+    """The text decoded into the wire structs of the first family whose deals it holds, and that
+    family; ``None`` if none reads it."""
+    for family in families():
+        try:
+            return family, _decoder(family).decode(text)
+        except _DECODE_ERRORS:
+            continue
+    return None
+
+
+def decoded_log(text: str, name: str, variant: Variant | None, variant_dir: str | Path | None) -> Log | None:
+    """A log's JSON text decoded straight into the wire structs of its variant's family (in C) and
+    every deal coded by the family, in one pass: the :class:`Log` :func:`log_from_text` reads, or
+    ``None`` where the long way must read it (anything the structs or the coding refuse, a variant
+    that cannot be loaded, a key that may repeat: the text has more colons than the structs hold
+    pairs, since a decoder keeps the last of a repeated key; the long way refuses it).  The
+    variant is looked up once the document's structure has passed, as the long way looks it up.
+    The referee reads JSON text this way, and so does :func:`read_log`."""
+    with COLLECTOR_PAUSED:  # a log's structs hold no cycles: the collector would only walk them
+        read = _wire_log(text)
+        if read is None:
+            return None
+        family, doc = read
+        try:
+            v = resolve_variant(doc.variant, name, variant, variant_dir)
+        except LogError:
+            return None  # the long way says so, once the whole document has been checked
+        if v.family != family.name:  # the deals of another family's form: read as the variant's family's
+            family = family_of(v)
+            try:
+                doc = _decoder(family).decode(text)
+            except _DECODE_ERRORS:
+                return None
+        code = family.code_deal
+        deals = []
+        pairs = envelope_pairs(doc)
+        try:
+            for wire in doc.deals:
+                coded, held = code(wire)
+                deals.append(coded)
+                pairs += held
+        except ValueError:
+            return None
+        if pairs != text.count(":"):
+            return None
+        players = None if doc.players is UNSET else tuple(doc.players)
+        return Log(None, v, name, tuple(deals), text, players)
 
 
 def iter_log_lines(
@@ -860,42 +773,12 @@ _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 def variant_to_document(variant: Variant) -> dict[str, Any]:
-    """A complete variant document (valid against the variant schema) for ``variant``."""
-    doc: dict[str, Any] = {}
-    if _NAME_RE.match(variant.name) and len(variant.name) <= 64:
-        doc["name"] = variant.name
-    doc["title"] = variant.title
-    if variant.description:
-        doc["description"] = variant.description
-    doc["sources"] = [{"seed": s.seed, "says": s.says} for s in variant.sources]
-    doc.update(
-        players=variant.players,
-        deck={"packs": variant.packs, "jokers": variant.jokers},
-        deal={
-            "hand": variant.hand_size,
-            "draw": "rest" if variant.draw_size is None else variant.draw_size,
-            "piles": variant.piles,
-            "reserves": list(variant.reserve_sizes),
-        },
-        ranks={
-            "order": variant.rank_order.value,
-            "same_rank": variant.same_rank,
-            "alternate_colours": variant.alternate_colours,
-        },
-        hand={"limit": variant.hand_limit, "refill": variant.refill.value},
-        runs=variant.runs,
-        jokers={
-            "wild": variant.jokers_wild,
-            "declare": variant.joker_declare.value,
-            "may_go_out": variant.joker_may_go_out,
-            "prevents_flip": variant.joker_prevents_flip,
-        },
-        rebuild=variant.rebuild.value,
-        collisions=variant.collisions.value,
-        ties=variant.ties.value,
-        announce={"call": variant.call.value, "how": variant.call_how},
-        match={"scoring": variant.scoring.value, "target": variant.target},
-    )
+    """A complete variant document (valid against the variant schema) for ``variant``, of any
+    family: :meth:`~speedrules.core.variant.Variant.to_document`, less a name the schema would
+    refuse (a variant read from a file is named after it)."""
+    doc = variant.to_document()
+    if not (_NAME_RE.match(variant.name) and len(variant.name) <= 64):
+        del doc["name"]
     return doc
 
 
@@ -906,77 +789,12 @@ def variant_reference(variant: Variant) -> str | dict[str, Any]:
     return variant_to_document(variant)
 
 
-def action_to_event(action: Action, t: float | int | None = None) -> dict[str, Any]:
-    """The log event for a recorded action (see docs/log-format.md): ``action.to_json(t)``."""
-    if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)):
-        raise InvalidArgumentError(f"not an action: {brief(action)}")
-    return action.to_json(t)
-
-
-def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
-    """The action a log event stands for, and its time: the inverse of ``action.to_json(t)``;
-    a :class:`LogError` naming ``name`` for anything the log format does not accept as an event.
-
-    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
-    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
-    """
-    compiled = compile_event(event)
-    if compiled is None:
-        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event))
-    return _to_action(compiled), compiled[5]
-
-
-def deal_to_json(game: Game, times: Sequence[float | int | None] | None = None) -> dict[str, Any]:
-    """One deal of a log from a game played through the library (its layout and history)."""
-    history = game.history
-    if times is None and any(t is not None for t in game.history_times):
-        times = game.history_times
-    if times is not None and len(times) != len(history):
-        raise ValueError(f"{len(times)} times for {len(history)} actions")
-    return {
-        "layout": game.layout.to_json(),
-        "events": [action_to_event(a, None if times is None else times[i]) for i, a in enumerate(history)],
-    }
-
-
-def log_from_games(
-    games: Sequence[Game],
-    *,
-    players: Sequence[str] | None = None,
-    times: Sequence[Sequence[float | int | None] | None] | None = None,
-    meta: Mapping[str, Any] | None = None,
-) -> Log:
-    """A log of one or more games of the same variant played through the library.
-
-    ``players`` are the names written in the log; by default, the names the first game was
-    dealt with (``deal(..., names=...)``), if it was given any.
-
-    >>> from speedrules import deal
-    >>> games = [deal("speed", seed=1), deal("speed", seed=2)]
-    >>> for game in games:
-    ...     game.reveal()
-    >>> log = log_from_games(games, players=["Ann", "Ben"])
-    >>> len(log.deals), log.names
-    (2, ('Ann', 'Ben'))
-    """
-    from ..speed.game import Game
-
-    if isinstance(games, Game) or not isinstance(games, Sequence) or not games:
-        raise InvalidArgumentError(f"a log needs a sequence of one or more games, not {brief(games)}")
-    if not all(isinstance(g, Game) for g in games):
-        raise InvalidArgumentError("every item of a log's games must be a Game")
-    variant = games[0].variant
-    if any(g.variant != variant for g in games):
-        raise ValueError("every game of a log must be of the same variant")
-    data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(variant)}
-    if players is None and games[0].names != default_names(variant.players):
-        players = games[0].names  # the names the games were dealt with
-    if players is not None:
-        data["players"] = list(players)
-    if meta is not None:
-        data["meta"] = dict(meta)
-    data["deals"] = [deal_to_json(g, None if times is None else times[i]) for i, g in enumerate(games)]
-    return _checked_log(data, "<written log>", variant, None)
+def log_from_document(data: Any, variant: Variant, name: str = "<written log>") -> Log:
+    """The :class:`Log` of a document the library wrote of a game of its own
+    (:meth:`speedrules.game.BaseGame.to_log`): checked as :func:`parse_log` checks one, under
+    the game's ``variant``, but for the texts' check (the names are the caller's own, as
+    :func:`log_from_games` takes them)."""
+    return _checked_log(data, name, variant, None, odd_text=False)
 
 
 EVENT_LINES = "events"

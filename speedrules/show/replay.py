@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import html
-import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -34,8 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..core.errors import IllegalActionError, brief
-from .svg import Mark, SpeedTable, speed_svg, text
+from ..core.errors import IllegalActionError, InvalidArgumentError, brief
+from ..core.variant import DEFAULT_FAMILY
+from ..family import Family, family_of
+from ..judge.referee import referee, render_verdict
+from .svg import Mark, draw, text
 from .svg import table as table_svg
 
 __all__ = [
@@ -44,11 +46,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ..judge.referee import DealVerdict, LoggedViolation, Verdict
+    from ..judge.verdicts import DealVerdict, LoggedViolation, Verdict
     from ..logs.log import Log
-    from ..speed.actions import Action, SpitAction
-    from ..speed.game import Game
-    from ..spit.game import SpitGame
 
 MAX_FRAMES = 5000
 """The most pictures one page holds (about 10 kB each); :func:`replay_page` refuses more."""
@@ -96,30 +95,25 @@ def _timed(index: int, words: str, t: float | int | None) -> str:
     return f"{index}: {words}" + ("" if t is None else f" (t = {brief(t)} ms)")
 
 
-def _deal_summary(deal: DealVerdict, names: Sequence[str], spit: bool) -> str:
-    if deal.violations:
-        return deal.violations[0].message
-    if spit:
-        return (f"{names[deal.winner]} cleared the row first" if deal.winner is not None
-                else "settled" if deal.finished else "not finished")
-    if deal.void:
-        return "void"
-    if deal.winner is not None:
-        return f"{names[deal.winner]} won"
-    if deal.tied:
-        return "tied by " + " and ".join(names[s] for s in deal.tied)
-    return "a dead end" if deal.dead_end else "not finished"
+def _deal_summary(deal: DealVerdict, names: Sequence[str], family: Family) -> str:
+    """A judged deal in a line: its first violation, else how it ended, in its family's words."""
+    return deal.violations[0].message if deal.violations else family.result_words(deal, names)
+
+
+def _deals(log: Log) -> Sequence[Any]:
+    """The log's coded deals, whatever its family."""
+    return log.deals
 
 
 def deal_count(log: Log) -> int:
     """How many deals (Spit: rounds) a log holds."""
-    return len(log.rounds) if log.variant.spit is not None else len(log.deals)
+    return len(_deals(log))
 
 
 def event_count(log: Log, deal: int) -> int:
     """How many events deal (Spit: round) ``deal`` of ``log`` holds, counted without decoding them
     (a replay of it has one table more)."""
-    return len(log.rounds[deal].events) if log.variant.spit is not None else len(log.deals[deal].events)
+    return len(_deals(log)[deal].events)
 
 
 def first_violation(judged: DealVerdict) -> LoggedViolation | None:
@@ -127,36 +121,18 @@ def first_violation(judged: DealVerdict) -> LoggedViolation | None:
     return next((v for v in judged.violations if v.event is not None), None)
 
 
-def _spit_starts(verdict: Verdict) -> list[tuple[int, int] | None]:
-    """For each round of a Spit log, the rounds each player won before it; ``None`` for a round
-    that cannot be laid, as :meth:`speedrules.SpitGame.from_log` cannot lay it: the referee found
-    its layout, or its place in the game, breaking a rule (a violation before its first event),
-    or an earlier round breaking one."""
-    starts: list[tuple[int, int] | None] = []
-    wins = [0, 0]
-    broken = False
-    for judged in verdict.deals:
-        broken = broken or any(v.event is None for v in judged.violations)
-        starts.append(None if broken else (wins[0], wins[1]))
-        broken = broken or bool(judged.violations)
-        if judged.winner is not None:
-            wins[judged.winner] += 1
-    return starts
-
-
-def table_game(
-    log: Log, deal: int = 0, upto: int | None = None, verdict: Verdict | None = None,
-) -> Game | SpitGame | None:
+def table_game(log: Log, deal: int = 0, upto: int | None = None, verdict: Verdict | None = None) -> Any | None:
     """The game of deal (Spit: round) ``deal`` of ``log`` after its first ``upto`` events (by
     default up to its first violation, else all), for drawing that one table; ``None`` when the
     deal has no table (see :func:`replay_deal`).  ``verdict`` is the referee's (judged here
     when not given); ``upto`` past the first violation is refused, the table after it is not known.
 
-    The table is the one :meth:`speedrules.Game.from_log` or :meth:`speedrules.SpitGame.from_log`
-    gives, without their cost per event (an action value and a record for each): the deal's
-    coded events are run through the rules kernel (a Spit round's are applied as the referee
-    judged them, not judged again) and the game is made from the position reached, so drawing
-    one table of a long log costs less than judging it.  The game's history is empty.
+    The table is the one the family's ``from_log`` gives (:meth:`speedrules.Game.from_log`,
+    :meth:`speedrules.SpitGame.from_log`), without their cost per event (an action value and a
+    record for each): the family runs the deal's coded events through its rules kernel, applied
+    as the referee judged them, and makes the game from the position reached
+    (:meth:`~speedrules.family.Family.logged_game`), so drawing one table of a long log costs
+    less than judging it.  The game's history is empty.
 
     >>> from speedrules import Game, deal
     >>> game = deal("speed", seed=1)
@@ -165,61 +141,30 @@ def table_game(
     >>> table_game(log, 0, upto=1).position() == Game.from_log(log, 0, upto=1).position()
     True
     """
-    from ..core.errors import IllegalActionError, InvalidArgumentError
-    from ..judge.referee import DealVerdict, referee, start_deal
-    from ..speed.game import Game
-    from ..spit.game import SpitGame
-    from ..spit.kernel import SpitKernel
-
     verdict = verdict if verdict is not None else referee(log)
     first = first_violation(verdict.deals[deal])
     known = event_count(log, deal) if first is None or first.event is None else first.event
     upto = known if upto is None else upto
     if not 0 <= upto <= known:
         raise InvalidArgumentError(f"the table of deal {deal} is known after 0 to {known} events, not {brief(upto)}")
-    names, variant = log.names, log.variant
-    if variant.spit is not None:
-        wins = _spit_starts(verdict)[deal]
-        if wins is None:
-            return None
-        logged = log.rounds[deal]
-        kernel = SpitKernel(variant, *logged.codes, names=names)
-        apply = kernel.apply_event
-        for event in itertools.islice(logged.events, upto):  # the referee judged them: applied as they stood
-            apply(*event)
-        return SpitGame.from_position(variant, kernel.position(deal, wins), names=names)
-    started = start_deal(variant, log.deals[deal], names)
-    if isinstance(started, DealVerdict):  # the layout breaks a rule
-        return None
-    stopped = started.run(itertools.islice(log.deals[deal].events, upto))
-    if stopped is not None:  # the referee stops before this; a guard, not a second judge
-        raise IllegalActionError(stopped[1])
-    if not started.revealed:  # the few draws before the reveal: a position holds none of them
-        return Game.from_log(log, deal, upto)
-    return Game.from_position(variant, started.position(upto), names=names)
+    return family_of(log.variant).logged_game(log, deal, upto, verdict)
 
 
-def logged_action(log: Log, deal: int, index: int) -> Action | SpitAction:
+def logged_action(log: Log, deal: int, index: int) -> Any:
     """Event ``index`` of deal (Spit: round) ``deal`` as a library action, decoded alone."""
-    if log.variant.spit is not None:
-        from ..spit.game import decode
-
-        return decode(log.rounds[deal].events[index])[0]
-    from ..logs.log import action_from_json
-    from ..speed.coding import event_json
-
-    return action_from_json(event_json(*log.deals[deal].events[index]))[0]
+    return family_of(log.variant).logged_actions(log, deal, index, index + 1)[0][0]
 
 
-def no_table(verdict: Verdict, deal: int) -> str:
-    """Why deal (Spit: round) ``deal`` has no table (:func:`table_game` gave ``None``): the
-    violation of its layout, or of the round before it that breaks a rule."""
+def no_table(verdict: Verdict, deal: int, word: str = "deal") -> str:
+    """Why deal ``deal`` has no table (:func:`table_game` gave ``None``): the violation of its
+    layout, or of the deal before it (``word``: what a deal is called, Spit's ``round``) that
+    breaks a rule."""
     own = next((v for v in verdict.deals[deal].violations if v.event is None), None)
     if own is not None:
         return own.message
     earlier = next((r for r in range(deal) if verdict.deals[r].violations), None)
     if earlier is not None:
-        return f"round {earlier} breaks a rule: {verdict.deals[earlier].violations[0].message}"
+        return f"{word} {earlier} breaks a rule: {verdict.deals[earlier].violations[0].message}"
     return "it cannot be laid"
 
 
@@ -229,55 +174,26 @@ def replay_deal(log: Log, deal: int = 0, verdict: Verdict | None = None, *, sour
     Spit round that cannot be reached because an earlier round breaks one, has no frames.  A
     deal of more than :data:`MAX_FRAMES` tables is refused (an
     :class:`~speedrules.core.errors.InvalidArgumentError`) before anything is drawn."""
-    from ..judge.referee import referee
-
     verdict = verdict if verdict is not None else referee(log)
     return replay_deals(log, [deal], verdict, source=source)[0]
 
 
 def replay_deals(log: Log, deals: Sequence[int], verdict: Verdict, *, source: str | None = None) -> list[DealReplay]:
-    """The replays of several deals (Spit: rounds) of ``log`` (see :func:`replay_deal`), the
-    rounds before each laid once for all of them."""
-    from ..core.errors import InvalidArgumentError
-
-    word = "round" if log.variant.spit is not None else "deal"
+    """The replays of several deals (Spit: rounds) of ``log`` (see :func:`replay_deal`), each
+    laid from its own logged layout (the rounds before it are not replayed)."""
+    word = family_of(log.variant).deal_word
     for deal in deals:
         tables = event_count(log, deal) + 1
         if tables > MAX_FRAMES:
             raise InvalidArgumentError(f"{word} {deal} of {brief(source or log.name)} has {tables} tables, too many "
                                        f"for one page (at most {MAX_FRAMES})")
-    starts = _spit_starts(verdict) if log.variant.spit is not None else None
-    return [_replay(log, deal, verdict, source, None if starts is None else starts[deal]) for deal in deals]
+    return [_replay(log, deal, verdict, source) for deal in deals]
 
 
-def _laid(log: Log, deal: int, wins: tuple[int, int] | None) -> Game | SpitGame | None:
-    """The table of a deal before its first event (Spit: of a round, ``wins`` the rounds each
-    player won before it, ``None`` when it cannot be laid)."""
-    from ..core.errors import IllegalActionError
-    from ..speed.game import Game
-    from ..spit.game import SpitGame
-    from ..spit.kernel import SpitKernel
-
-    if log.variant.spit is None:
-        try:
-            return Game.from_log(log, deal, upto=0)
-        except IllegalActionError:  # the layout breaks a rule
-            return None
-    if wins is None:
-        return None
-    kernel = SpitKernel(log.variant, *log.rounds[deal].codes, names=log.names)
-    return SpitGame.from_position(log.variant, kernel.position(deal, wins), names=log.names)
-
-
-def _replay(log: Log, deal: int, verdict: Verdict, source: str | None, wins: tuple[int, int] | None) -> DealReplay:
-    """The replay of one deal (see :func:`replay_deal`), laid by :func:`_laid`."""
-    names = tuple(n if len(n) <= NAME_LIMIT else n[: NAME_LIMIT - 1] + "…" for n in log.names)
-    spit = log.variant.spit is not None
-    judged = verdict.deals[deal]
-    actions: Sequence[tuple[Action | SpitAction, float | int | None]]
-    actions = log.spit_actions(deal) if spit else log.actions(deal)
-    word = "round" if spit else "deal"
-    title = f"{source or log.name}: {word} {deal}"
+def _event_lines(actions: Sequence[tuple[Any, float | int | None]], judged: DealVerdict, names: Sequence[str],
+                 ) -> list[EventLine]:
+    """The event list of a deal: each event's words, and whether it broke a rule, collided, or
+    came after the first violation (not judged)."""
     first = first_violation(judged)
     stop = first.event if first is not None else None
     collided: dict[int, str] = {}
@@ -296,28 +212,49 @@ def _replay(log: Log, deal: int, verdict: Verdict, source: str | None, wins: tup
         elif i in collided:
             kind, note = "collision", collided[i]
         lines.append(EventLine(i, _timed(i, _named(action.describe(), names), t), kind, note))
-    summary = _deal_summary(judged, names, spit)
-    game: Any = _laid(log, deal, wins)
-    if game is None:
-        return DealReplay(title, summary, (), tuple(lines), stop, judged.valid)
-    frames: list[str] = []
+    return lines
+
+
+def _frames(game: Any, actions: Sequence[tuple[Any, float | int | None]], judged: DealVerdict,
+            lines: Sequence[EventLine]) -> tuple[list[str], int | None]:
+    """The tables of a deal laid as ``game``: the layout, then the table after each event up to
+    the first violation, the last one marked; and the index of the event that breaks a rule."""
+    first = first_violation(judged)
+    stop = first.event if first is not None else None
     late = [v for v in judged.violations if v.event is None]
     mark = Mark.of(late[0]) if late and first is None else None
-    frames.append(table_svg(game, caption="the layout, before the first event", mark=mark))
+    frames = [table_svg(game, caption="the layout, before the first event", mark=mark)]
     for i, (action, t) in enumerate(actions):
         if stop is not None and i >= stop:
             break
         try:
             game.apply(action, t)
         except IllegalActionError as err:  # the referee stops here too; this is a guard, not a second judge
-            stop = i
             first_mark = Mark.of_parts(err.violation.rule, f"event {i}: {err}", i, action, err.violation.player)
             frames[-1] = table_svg(game, mark=first_mark, caption=f"event {lines[i].text} breaks a rule")
-            break
+            return frames, i
         frames.append(table_svg(game, caption=f"after event {lines[i].text}", mark=mark))
     if first is not None and stop is not None and stop < len(actions):
         frames[-1] = table_svg(game, mark=Mark.of(first, actions[stop][0]),
                                caption=f"the table before event {stop}, which breaks a rule")
+    return frames, stop
+
+
+def _replay(log: Log, deal: int, verdict: Verdict, source: str | None) -> DealReplay:
+    """The replay of one deal (see :func:`replay_deal`)."""
+    family = family_of(log.variant)
+    names = tuple(n if len(n) <= NAME_LIMIT else n[: NAME_LIMIT - 1] + "…" for n in log.names)
+    judged = verdict.deals[deal]
+    actions = family.logged_actions(log, deal)
+    title = f"{source or log.name}: {family.deal_word} {deal}"
+    lines = _event_lines(actions, judged, names)
+    summary = _deal_summary(judged, names, family)
+    first = first_violation(judged)
+    stop = first.event if first is not None else None
+    game = family.logged_game(log, deal, 0, verdict)
+    if game is None:
+        return DealReplay(title, summary, (), tuple(lines), stop, judged.valid)
+    frames, stop = _frames(game, actions, judged, lines)
     return DealReplay(title, summary, tuple(frames), tuple(lines), stop, judged.valid)
 
 
@@ -447,8 +384,6 @@ def replay_page(replays: Sequence[DealReplay], title: str = "speedrules replay",
     ``verdict_text`` (the referee's report) is shown at the top.  Raises
     :class:`~speedrules.core.errors.InvalidArgumentError` for no replay, or more than
     :data:`MAX_FRAMES` pictures in all."""
-    from ..core.errors import InvalidArgumentError
-
     if not replays:
         raise InvalidArgumentError("nothing to replay: the log has no deal")
     frames = sum(len(r.frames) for r in replays)
@@ -501,36 +436,45 @@ def replay_page(replays: Sequence[DealReplay], title: str = "speedrules replay",
 # ------------------------------------------------------------------------------------- verdicts in notebooks
 
 
-def deal_verdict_html(deal: DealVerdict, names: Sequence[str] | None = None, number: int | None = None) -> str:
+def _family_of(verdict: Verdict | DealVerdict) -> Family:
+    """The family of a judged log (:attr:`Verdict.family`) or deal (a deal verdict does not name
+    its family: the default family's, unless the caller names it)."""
+    return family_of(getattr(verdict, "family", DEFAULT_FAMILY))
+
+
+def deal_verdict_html(deal: DealVerdict, names: Sequence[str] | None = None, number: int | None = None,
+                      family: Family | None = None) -> str:
     """A deal's verdict as HTML (what a notebook shows for a :class:`~speedrules.judge.referee.DealVerdict`):
-    its result, each violation with its rule, and the table at the first violation as SVG."""
+    its result, each violation with its rule, and the table at the first violation as SVG (the
+    family's ``verdict_scene``)."""
+    family = family if family is not None else _family_of(deal)
     shown = list(names) if names is not None else [f"player {s}" for s in range(len(deal.remaining))]
-    head = f"deal {number}: " if number is not None else ""
+    head = f"{family.deal_word} {number}: " if number is not None else ""
     rows = [f'<div class="speedrules-deal" data-valid="{str(deal.valid).lower()}">',
-            f"<p><b>{text(head)}{text(_deal_summary(deal, shown, False), 200)}</b>; cards held: "
+            f"<p><b>{text(head)}{text(_deal_summary(deal, shown, family), 200)}</b>; cards held: "
             + text(", ".join(f"{shown[s] if s < len(shown) else s} {n}" for s, n in enumerate(deal.remaining)), 300)
             + "</p>"]
     if deal.violations:
         rows.append("<ul>" + "".join(f'<li data-rule="{text(v.rule)}">{text(v.message, 300)}'
                                      + (f"; corrected: {text(v.correction)}" if v.correction else "") + "</li>"
                                      for v in deal.violations) + "</ul>")
-        if deal.table is not None:
-            first = deal.violations[0]
-            rows.append(speed_svg(SpeedTable.of_view(deal.table, shown, "the table at the violation"),
-                                  mark=Mark.of(first)))
+        mark = Mark.of(deal.violations[0])
+        scene = family.verdict_scene(deal.table, shown, "the table at the violation", mark) \
+            if deal.table is not None else None
+        if scene is not None:
+            rows.append(draw(scene, mark=mark))
     rows.append("</div>")
     return "\n".join(rows)
 
 
 def verdict_html(verdict: Verdict) -> str:
     """A whole verdict as HTML (what a notebook shows for a :class:`~speedrules.judge.referee.Verdict`)."""
-    from ..judge.referee import render_verdict
-
+    family = _family_of(verdict)
     state = "valid" if verdict.valid else "BREAKS A RULE"
     parts = [f'<div class="speedrules-verdict" data-valid="{str(verdict.valid).lower()}">',
              f"<p><b>{text(verdict.variant)}: {state}</b></p>",
              f"<pre>{html.escape(render_verdict(verdict, verdict.source))}</pre>"]
-    if verdict.match.format != "spit":
-        parts += [deal_verdict_html(d, verdict.names, i) for i, d in enumerate(verdict.deals) if d.table is not None]
+    parts += [deal_verdict_html(d, verdict.names, i, family) for i, d in enumerate(verdict.deals)
+              if d.table is not None]
     parts.append("</div>")
     return "\n".join(parts)

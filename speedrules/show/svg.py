@@ -1,14 +1,16 @@
-"""Pictures of the table: a Speed deal or a Spit round as a clean, self-contained SVG, as
+"""Pictures of the table: any family's table as a clean, self-contained SVG, as
 ``chess.svg.board`` draws a chess position.
 
-:func:`table` draws a :class:`~speedrules.Game` or a :class:`~speedrules.SpitGame` as it
-stands: every card with its rank and suit symbol (red or black), each centre pile's top with
-its depth, reserves, draw stacks and spit piles as face-down stacks with their counts, each
-hand face up or hidden (``viewer``: the seat whose hand is shown; ``None`` shows every hand,
-as a referee sees the table), the piles a card may go on outlined (``highlight``), and a
-broken rule marked (``mark``: the offending card and pile, and the rule's message).
-:func:`card` draws one card.  The pictures use no fonts' symbols (the suits are paths), no
-images and no links, so they look the same everywhere and never make a viewer fetch
+:func:`table` draws a game as it stands: its family builds the table as a
+:class:`~speedrules.core.scene.Scene` (rows of stacks, plain values: the family's ``scene``
+hook) and :func:`draw` draws any scene: every card with its rank and suit symbol (red or
+black), each stack's top with the edges of the cards beneath, its number and its depth,
+face-down stacks with their counts, each hand face up or hidden (``viewer``: the seat whose
+cards are shown; ``None`` shows every card, as a referee sees the table), the places a card may
+go outlined (``highlight``), and a broken rule marked (``mark``: the offending card and pile,
+and the rule's message).  :func:`text_table` is the same scene as text (what ``str(game)``
+prints) and :func:`card` draws one card.  The pictures use no fonts' symbols (the suits are
+paths), no images and no links, so they look the same everywhere and never make a viewer fetch
 anything; every text from a game (players' names) is escaped.
 
 >>> from speedrules import deal
@@ -21,30 +23,23 @@ True
 (True, False)
 
 ``Game._repr_svg_`` and ``SpitGame._repr_svg_`` return :func:`table`, so a notebook shows a
-game as its table.  Nothing here judges a rule: the legal piles come from the game's
-``legal_actions``, the marked rule from the referee's verdict.
+game as its table.  Nothing here judges a rule or knows a family: the legal places come from
+the game's own legal actions, the marked rule from the referee's verdict, the stacks from the
+family's scene.
 """
 
 from __future__ import annotations
 
 import html
 import textwrap
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import InvalidArgumentError, brief, printable
-from ..speed.actions import Play, StockPlay
+from ..core.scene import Group, Mark, Row, Scene, Stack, cards_word
+from ..family import Family, family_of
 
-__all__ = ["Mark", "SpeedTable", "card", "highlight_place", "speed_svg", "table", "text"]
-
-if TYPE_CHECKING:
-    from ..judge.referee import LoggedViolation, TableView
-    from ..speed.actions import Action, SpitAction
-    from ..speed.game import Game
-    from ..spit.game import SpitGame
+__all__ = ["Mark", "card", "draw", "highlight_place", "scene_of", "table", "text", "text_table"]
 
 CARD_W = 56
 CARD_H = 80
@@ -94,55 +89,6 @@ def text(value: object, limit: int | None = None) -> str:
 def _num(value: float) -> str:
     """A coordinate as short, stable text."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-@attrs.frozen(slots=True)
-class Mark:
-    """A broken rule to mark on the table: its ``rule`` id and ``message``, the ``event``
-    index, the ``player`` who broke it, the ``cards`` involved and the centre ``pile`` (or, in
-    Spit, the ``stock`` pile) they went to or came from.  :meth:`of` builds one from the
-    referee's :class:`~speedrules.judge.referee.LoggedViolation` and the offending logged action.
-
-    >>> from speedrules import Play
-    >>> Mark.of_parts("play.rank", "event 4: ...", 4, Play(0, "JC", 0)).cards
-    (Card.parse('JC'),)
-    """
-
-    rule: str
-    message: str
-    event: int | None = None
-    player: int | None = None
-    cards: tuple[Card, ...] = ()
-    pile: int | None = None
-    stock: int | None = None
-
-    @classmethod
-    def of(cls, violation: LoggedViolation, action: Action | SpitAction | None = None) -> Mark:
-        """The mark of a violation the referee found, with the logged action that broke it
-        (``None`` for a rule of the layout or the match)."""
-        return cls.of_parts(violation.rule, violation.message, violation.event, action, violation.player)
-
-    @classmethod
-    def of_parts(cls, rule: str, message: str, event: int | None, action: Action | SpitAction | None,
-                 player: int | None = None) -> Mark:
-        """A mark from its parts (see :meth:`of`)."""
-        cards: tuple[Card, ...] = ()
-        pile = stock = None
-        if isinstance(action, Play):
-            cards, pile, player = action.cards, action.pile, action.player
-        elif isinstance(action, StockPlay):
-            cards = () if action.card is None else (action.card,)
-            pile, stock, player = action.pile, action.stock, action.player
-        elif action is not None:
-            seat = getattr(action, "player", None)
-            player = seat if isinstance(seat, int) else player
-            found = getattr(action, "card", None)
-            cards = (found,) if isinstance(found, Card) else ()
-            where = getattr(action, "pile", None)
-            pile = where if isinstance(where, int) else None
-            source = getattr(action, "stock", None)
-            stock = source if isinstance(source, int) else None
-        return cls(rule=rule, message=message, event=event, player=player, cards=cards, pile=pile, stock=stock)
 
 
 class _Canvas:
@@ -242,20 +188,6 @@ def card(value: Card | str) -> str:
     return c.svg(CARD_W + 8, CARD_H + 8, text(shown))
 
 
-def _as_card(value: Card | str | None, what: str) -> Card | None:
-    if value is None or isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise InvalidArgumentError(f"{what} is a card or its text, not {brief(value)}")
-
-
-def _viewer(viewer: int | None, seats: int) -> int | None:
-    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < seats):
-        raise InvalidArgumentError(f"viewer is a seat from 0 to {seats - 1} or None, not {brief(viewer)}")
-    return viewer
-
-
 def _caption(c: _Canvas, y: float, caption: str | None, mark: Mark | None, width: float) -> float:
     """The caption and the mark's message under the table; returns the new bottom."""
     if caption:
@@ -294,327 +226,205 @@ def _wrapped(message: str, columns: int) -> list[str]:
     return [text(line) for line in lines]
 
 
-# ------------------------------------------------------------------------------------- Speed
 
 
-@attrs.frozen(slots=True)
-class SpeedTable:
-    """What a picture of a Speed table shows, as plain values (from a game, :meth:`of`, or from
-    the referee's table at a violation, :meth:`of_view`): ``hands`` per seat (a tuple of cards,
-    or a number of hidden cards), ``draws`` and ``reserves`` as counts, each pile's ``tops``
-    (``None`` empty, a text where only the text is known), ``depths``, and the highlighted
-    ``targets``."""
-
-    title: str
-    names: tuple[str, ...]
-    hands: tuple[tuple[Card, ...] | int, ...]
-    draws: tuple[int, ...]
-    tops: tuple[Card | str | None, ...]
-    depths: tuple[int | None, ...]
-    reserves: tuple[int, ...]
-    status: str = ""
-    notes: tuple[str, ...] = ()
-    seat_notes: tuple[str, ...] = ()
-    face_down: bool = False
-    targets: frozenset[int] = frozenset()
-    chosen: Card | None = None
-    top_notes: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, game: Game, *, viewer: int | None = None, highlight: Card | str | None = None) -> SpeedTable:
-        """The table of ``game`` now (see :func:`table` for ``viewer`` and ``highlight``)."""
-        viewer = _viewer(viewer, game.variant.players)
-        chosen = _as_card(highlight, "highlight")
-        hands: list[tuple[Card, ...] | int] = [h if viewer is None or seat == viewer else len(h)
-                                               for seat, h in enumerate(game.hands)]
-        targets: frozenset[int] = frozenset()
-        if chosen is not None:
-            targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, Play) and a.cards[0] == chosen
-                                and (viewer is None or a.player == viewer))
-        names = game.names
-        status = game.status_text()
-        seat_notes = tuple(f"owes {n} draw{'s' if n != 1 else ''}" if n and game.draw_stacks[s] else ""
-                           for s, n in enumerate(game.draws_owed))
-        top_ranks = game.top_ranks
-        tops = game.tops
-        top_notes = tuple(f"as {Card.from_code(top_ranks[p] - 1).rank_text}" if top is not None and top.is_joker
-                          and 1 <= top_ranks[p] <= 13 else "" for p, top in enumerate(tops))
-        return cls(title=game.variant.name, names=tuple(names), hands=tuple(hands),
-                   draws=tuple(len(d) for d in game.draw_stacks), tops=tops if game.is_revealed else
-                   tuple(None for _ in tops), depths=tuple(len(p) for p in game.piles),
-                   reserves=tuple(len(r) for r in game.reserves), status=status, seat_notes=seat_notes,
-                   face_down=not game.is_revealed, targets=targets, chosen=chosen, top_notes=top_notes)
-
-    @classmethod
-    def of_view(cls, view: TableView, names: Sequence[str], title: str = "") -> SpeedTable:
-        """The table the referee kept at a violation (pile tops as text, no depths)."""
-        tops: list[Card | str | None] = []
-        for top in view.piles:
-            try:
-                tops.append(None if top == "empty" else Card.parse(top))
-            except ValueError:
-                tops.append(top)
-        hands = tuple(tuple(Card.parse(c) for c in hand) for hand in view.hands)
-        return cls(title=title, names=tuple(names), hands=hands, draws=view.draw, tops=tuple(tops),
-                   depths=tuple(None for _ in tops), reserves=view.reserves)
+# ------------------------------------------------------------------------------------- a scene
 
 
-def _speed_seat(c: _Canvas, t: SpeedTable, seat: int, y: float, mark: Mark | None) -> None:
-    name = text(t.names[seat], NAME_LIMIT)
-    c.add(f'<g class="seat" data-seat="{seat}">')
-    c.label(MARGIN, y + 24, name, size=15, weight="bold", cls="name")
-    hand = t.hands[seat]
-    held = hand if isinstance(hand, int) else len(hand)
-    c.label(MARGIN, y + 44, f"hand {held}, draw {t.draws[seat]}", size=12, fill="#c8e6c9")
-    if seat < len(t.seat_notes) and t.seat_notes[seat]:
-        c.label(MARGIN, y + 62, text(t.seat_notes[seat]), size=12, fill="#ffe082")
-    x = MARGIN + LABEL_W
-    c.add(_back(x, y, t.draws[seat], cls="back draw", attrs_=f' data-draw="{t.draws[seat]}"') if t.draws[seat]
-          else _slot(x, y, ' data-draw="0"'))
-    x += CARD_W + 2 * GAP
-    marked = set(mark.cards) if mark is not None and mark.player == seat else set()
-    if isinstance(hand, int):
-        for i in range(hand):
-            c.add(_back(x + i * (CARD_W + GAP), y, cls="back hidden"))
-    else:
-        for i, held_card in enumerate(hand):
-            cx = x + i * (CARD_W + GAP)
-            if held_card == t.chosen:
-                c.add(_outline(cx, y, TARGET, "chosen"))
-            if held_card in marked:
-                c.add(_outline(cx, y, OFFENCE, "offending"))
-                marked.discard(held_card)
-            c.add(_face(held_card, cx, y, attrs_=' data-in="hand"'))
-    c.add("</g>")
+PANEL_PAD = 8
+"""How far a panel reaches around its stacks."""
+UNDER = 20
+"""The room under a row whose stacks are labelled (a number, a word, a depth)."""
 
 
-PAIR_W = 2 * CARD_W + GAP
-"""A centre pile and the reserve that feeds it, side by side."""
-PAIR_STEP = PAIR_W + 4 * GAP
+def _width(stack: Stack) -> float:
+    if not stack.spread:
+        return CARD_W
+    shown = max(stack.room, len(stack.cards) if stack.cards else stack.count, 1)
+    return shown * (CARD_W + GAP) - GAP
 
 
-def _speed_pile(c: _Canvas, t: SpeedTable, p: int, x: float, y: float, mark: Mark | None) -> None:
-    """Centre pile ``p`` of a Speed table, its top's left edge at ``x``."""
-    depth, top, target = t.depths[p], t.tops[p], p in t.targets
-    attrs_ = f' data-pile="{p}"' + (' data-target="true"' if target else "") + \
-        (f' data-depth="{depth}"' if depth is not None else "")
-    c.add(f'<g class="pile"{attrs_}>')
-    if depth:
-        c.add(_depth(x, y, depth))
-    if t.face_down and depth:
-        c.add(_back(x, y, cls="back starter"))
-    elif isinstance(top, Card):
-        note = t.top_notes[p] if p < len(t.top_notes) else ""
-        c.add(_face(top, x, y, attrs_=' data-in="pile"', note=text(note)))
-    elif isinstance(top, str):
+def _group_width(group: Group) -> float:
+    return sum(_width(s) for s in group.stacks) + GAP * (len(group.stacks) - 1)
+
+
+def _gap(before: Group, after: Group) -> float:
+    """The space between two groups of a row: wider between panels, so that they stand apart."""
+    return 4 * GAP if before.panel or after.panel else 2 * GAP
+
+
+def _placed(row: Row) -> list[tuple[Group, float]]:
+    """The groups of ``row`` in drawing order, each with its left edge from the row's start."""
+    groups = list(reversed(row.groups) if row.mirrored else row.groups)
+    out: list[tuple[Group, float]] = []
+    x = 0.0
+    for n, group in enumerate(groups):
+        if n:
+            x += _gap(groups[n - 1], group)
+        out.append((group, x))
+        x += _group_width(group)
+    return out
+
+
+def _row_width(row: Row) -> float:
+    placed = _placed(row)
+    return placed[-1][1] + _group_width(placed[-1][0]) if placed else 0.0
+
+
+def _data(stack: Stack) -> str:
+    """A stack's ``data-`` attributes: ``data-KIND`` (its number, else its count), whether it is
+    a target, its depth (a squared stack that shows it) or its count (a numbered face-down one)."""
+    parts = [f' data-{text(stack.kind)}="{stack.index if stack.index is not None else stack.count}"']
+    if stack.target:
+        parts.append(' data-target="true"')
+    if stack.depth:
+        parts.append(f' data-depth="{stack.count}"')
+    elif stack.index is not None and not stack.cards:
+        parts.append(f' data-count="{stack.count}"')
+    return "".join(parts)
+
+
+def _outlines(c: _Canvas, stack: Stack, place: int, x: float, y: float) -> None:
+    """The outlines of card ``place`` of ``stack`` (its top, for a squared stack) at ``(x, y)``."""
+    if place in stack.chosen:
+        c.add(_outline(x, y, TARGET, "chosen"))
+    if place in stack.offending:
+        c.add(_outline(x, y, OFFENCE, "offending"))
+
+
+def _spread(c: _Canvas, stack: Stack, x: float, y: float) -> None:
+    """A spread stack (a hand): every card side by side, or a back for each hidden one."""
+    back = f"back {text(stack.back or stack.kind)}"
+    for i in range(len(stack.cards) if stack.cards else stack.count):
+        cx = x + i * (CARD_W + GAP)
+        shown = stack.cards[i] if stack.cards else None
+        if isinstance(shown, Card):
+            c.add(_face(shown, cx, y, attrs_=f' data-in="{text(stack.kind)}"'))
+        elif shown is not None:
+            c.add(_slot(cx, y))
+            c.label(cx + CARD_W / 2, y + CARD_H / 2, text(shown, 10), size=11, anchor="middle")
+        else:
+            c.add(_back(cx, y, cls=back))
+        _outlines(c, stack, i, cx, y)
+
+
+def _squared(c: _Canvas, stack: Stack, x: float, y: float) -> None:
+    """A squared stack: its top face up (or its back), the edges of the cards beneath."""
+    top = stack.cards[0] if stack.cards else None
+    if not stack.count:
         c.add(_slot(x, y))
-        c.label(x + CARD_W / 2, y + CARD_H / 2, text(top, 10), size=11, anchor="middle")
     else:
-        c.add(_slot(x, y))
-    if target:
+        if stack.depth:
+            c.add(_depth(x, y, stack.count))
+        if isinstance(top, Card):
+            c.add(_face(top, x, y, attrs_=f' data-in="{text(stack.kind)}"', note=text(stack.note)))
+        elif top is not None:
+            c.add(_slot(x, y))
+            c.label(x + CARD_W / 2, y + CARD_H / 2, text(top, 10), size=11, anchor="middle")
+        else:
+            c.add(_back(x, y, None if stack.depth else stack.count, cls=f"back {text(stack.back or stack.kind)}"))
+    if stack.target:
         c.add(_outline(x, y, TARGET, "target"))
-    if mark is not None and mark.pile == p:
+    _outlines(c, stack, 0, x, y)
+    if stack.struck:
         c.add(_outline(x, y, OFFENCE, "offending", pad=8))
-    c.label(x + CARD_W / 2, y + CARD_H + 20, f"pile {p}", size=11, anchor="middle", fill="#ffffff", cls="index")
-    if depth is not None:
-        c.label(x + CARD_W / 2, y + CARD_H + 32, _cards(depth), size=10, anchor="middle", fill="#c8e6c9",
+
+
+def _stack(c: _Canvas, stack: Stack, x: float, y: float) -> None:
+    """One stack, its left edge at ``x``, with its label, caption and depth under it."""
+    c.add(f'<g class="{text(stack.kind)}"{_data(stack)}>')
+    (_spread if stack.spread else _squared)(c, stack, x, y)
+    middle = x + CARD_W / 2
+    if stack.label:
+        c.label(middle, y + CARD_H + 20, text(stack.label, 12), size=11, anchor="middle", cls="index")
+    elif stack.caption:
+        c.label(middle, y + CARD_H + 20, text(stack.caption, 12), size=11, anchor="middle", fill="#c8e6c9")
+    if stack.depth:
+        c.label(middle, y + CARD_H + 32, cards_word(stack.count), size=10, anchor="middle", fill="#c8e6c9",
                 cls="depth")
     c.add("</g>")
 
 
-def _speed_centre(c: _Canvas, t: SpeedTable, y: float, mark: Mark | None) -> None:
-    """The centre of a Speed table: each pile with the reserve that feeds it beside it, the two
-    on one panel (the first half's reserves on the left of their piles, the others' on the right)."""
-    piles = len(t.tops)
-    c.add('<g class="centre">')
-    c.label(MARGIN, y + 24, "centre", size=15, weight="bold")
-    c.label(MARGIN, y + 44, "each pile and the", size=12, fill="#c8e6c9")
-    c.label(MARGIN, y + 60, "reserve that feeds it", size=12, fill="#c8e6c9")
-    x = MARGIN + LABEL_W
-    for p in range(piles):
-        left = p < (piles + 1) // 2
-        rx, px = (x, x + CARD_W + GAP) if left else (x + CARD_W + GAP, x)
-        c.add(f'<rect x="{_num(x - 8)}" y="{_num(y - 8)}" width="{PAIR_W + 16}" height="{CARD_H + 44}" rx="10" '
-              f'fill="#245a33" stroke="#4f9a63" class="feeds" data-reserve="{p}" data-pile="{p}"/>')
-        reserve = t.reserves[p]
-        c.add(_back(rx, y, reserve, cls="back reserve", attrs_=f' data-reserve="{p}" data-count="{reserve}"')
-              if reserve else _slot(rx, y, f' data-reserve="{p}" data-count="0"'))
-        c.label(rx + CARD_W / 2, y + CARD_H + 20, "reserve", size=11, anchor="middle", fill="#c8e6c9")
-        _speed_pile(c, t, p, px, y, mark)
-        x += PAIR_STEP
+def _group(c: _Canvas, group: Group, x: float, y: float) -> None:
+    stacks = list(reversed(group.stacks) if group.mirrored else group.stacks)
+    if group.panel:
+        named = "".join(f' data-{text(s.kind)}="{s.index}"' for s in stacks if s.index is not None)
+        c.add(f'<rect x="{_num(x - PANEL_PAD)}" y="{_num(y - PANEL_PAD)}" '
+              f'width="{_num(_group_width(group) + 2 * PANEL_PAD)}" height="{CARD_H + 44}" rx="10" fill="#245a33" '
+              f'stroke="#4f9a63" class="{text(group.panel)}"{named}/>')
+    for stack in stacks:
+        _stack(c, stack, x, y)
+        x += _width(stack) + GAP
+
+
+def _row_height(row: Row) -> tuple[float, float]:
+    """The room above a row's cards (a panel's edge) and the row's whole height."""
+    above = 12.0 if any(g.panel for g in row.groups) else 0.0
+    under = any(s.label or s.caption or s.depth for g in row.groups for s in g.stacks)
+    return above, above + CARD_H + 24 + (UNDER if under else 0)
+
+
+def _row(c: _Canvas, row: Row, y: float, x: float) -> None:
+    """One row, its cards' top at ``y``, its stacks from ``x``: the label and its lines, then the groups."""
+    c.add(f'<g class="seat" data-seat="{row.seat}">' if row.seat is not None else '<g class="centre">')
+    c.label(MARGIN, y + 24, text(row.label, NAME_LIMIT), size=15, weight="bold",
+            cls="name" if row.seat is not None else None)
+    for n, line in enumerate(row.lines):
+        c.label(MARGIN, y + 44 + 16 * n, text(line.text, 24), size=12,
+                fill="#ffe082" if line.kind == "note" else "#c8e6c9",
+                cls=None if line.kind == "summary" else text(line.kind))
+    for group, left in _placed(row):
+        _group(c, group, x + left, y)
     c.add("</g>")
 
 
-def speed_svg(t: SpeedTable, *, mark: Mark | None = None, caption: str | None = None) -> str:
-    """The SVG of a :class:`SpeedTable` (:func:`table` builds one from a game)."""
+def draw(scene: Scene, *, mark: Mark | None = None, caption: str | None = None) -> str:
+    """The SVG of any :class:`~speedrules.core.scene.Scene` (see :func:`table`): its head, its rows
+    top to bottom, a shared row's stacks centred under the widest row, then ``caption`` and the
+    message of ``mark`` (the family's scene outlines the mark's card and pile)."""
     c = _Canvas()
-    seats = len(t.names)
-    hand_max = max([5, *(h if isinstance(h, int) else len(h) for h in t.hands)])
-    piles = len(t.tops)
-    seat_w = MARGIN + LABEL_W + CARD_W + 2 * GAP + hand_max * (CARD_W + GAP) + MARGIN
-    centre_w = MARGIN + LABEL_W + piles * PAIR_STEP - 4 * GAP + 8 + MARGIN
-    width = max(seat_w, centre_w, 520)
-    row_h = CARD_H + 24
-    head = f"{t.title}: {t.status}" if t.status else t.title
-    c.label(MARGIN, 26, text(head, 90), size=16, weight="bold", cls="status")
+    widest = max([_row_width(r) for r in scene.rows] or [0.0])
+    width = max(MARGIN + LABEL_W + widest + GAP + MARGIN, 520)
+    c.label(MARGIN, 26, text(scene.head(), 90), size=16, weight="bold", cls="status")
     y = 42.0
-    order = [*range(1, seats), 0]
-    for seat in order[:-1]:
-        _speed_seat(c, t, seat, y, mark)
-        y += row_h
-    y += 12
-    _speed_centre(c, t, y, mark)
-    y += row_h + 24
-    _speed_seat(c, t, order[-1], y, mark)
-    y += row_h
+    for row in scene.rows:
+        above, height = _row_height(row)
+        indent = 0.0 if row.seat is not None else (widest - _row_width(row)) / 2
+        _row(c, row, y + above, MARGIN + LABEL_W + indent)
+        y += height
     y = _caption(c, y, caption, mark, width)
-    return c.svg(width, y + MARGIN, text(head))
+    return c.svg(width, y + MARGIN, text(scene.head()))
 
 
-# ------------------------------------------------------------------------------------- Spit
+# ------------------------------------------------------------------------------------- a game
 
 
-def _spit_status(game: SpitGame) -> str:
-    """How the game stands, in words (the picture's head)."""
-    names = game.names
-    outcome = game.outcome()
-    if outcome is not None:
-        return f"{names[outcome.winner]} wins the game" if outcome.winner is not None else "a tie"
-    if game.is_round_settled():
-        return "the round is settled"
-    if game.is_round_over():
-        return "the round is over: claim the centre piles"
-    return "spit to start" if not any(game.centre) else "play on"
+def _family(game: object) -> Family:
+    """The family of ``game`` (its variant's), or an :class:`InvalidArgumentError` for what is no game."""
+    variant = getattr(game, "variant", None)
+    if variant is None or not isinstance(getattr(variant, "family", None), str) or not hasattr(variant, "players"):
+        raise InvalidArgumentError(f"not a game: {brief(game)}")
+    return family_of(variant)
 
 
-def _spit_holding(game: SpitGame, p: int) -> list[str]:
-    """What player ``p`` holds, in the lines under the name: the cards drawn in the row and the
-    spit pile and, once the round is settled, what they end it with (the centre piles they took
-    too), which is what the next round is laid from."""
-    lines = [f"holds {game.kernel.held(p)}"]
-    result = game.kernel.result()
-    if result is not None:
-        taken = [str(c) for c, owner in enumerate(result.owners) if owner == p]
-        if taken:
-            lines.append(f"with pile{'s' * (len(taken) > 1)} {', '.join(taken)}: {len(result.holdings[p])}")
-    return lines
+def scene_of(game: Any, *, viewer: int | None = None, highlight: Card | str | tuple[int, int] | None = None,
+             mark: Mark | None = None) -> Scene:
+    """The :class:`~speedrules.core.scene.Scene` of ``game``, from its family (see :func:`table`
+    for the arguments, checked here)."""
+    family = _family(game)
+    seats = game.variant.players
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < seats):
+        raise InvalidArgumentError(f"viewer is a seat from 0 to {seats - 1} or None, not {brief(viewer)}")
+    chosen = Card.parse(highlight) if isinstance(highlight, str) else highlight
+    if chosen is not None and not isinstance(chosen, (Card, tuple)):
+        raise InvalidArgumentError(f"highlight is a card or its text, not {brief(highlight)}")
+    return family.scene(game, viewer=viewer, highlight=chosen, mark=mark)
 
 
-def _spit_row(c: _Canvas, game: SpitGame, p: int, y: float, viewer: int | None, chosen: tuple[int, int] | None,
-              mark: Mark | None) -> None:
-    """Player ``p``'s seat: the name and holding, the spit pile, and the row of stock piles, each
-    numbered as events and the notation number them, its depth under the number."""
-    c.add(f'<g class="seat" data-seat="{p}">')
-    c.label(MARGIN, y + 24, text(game.names[p], NAME_LIMIT), size=15, weight="bold", cls="name")
-    for n, line in enumerate(_spit_holding(game, p)):
-        c.label(MARGIN, y + 44 + 16 * n, line, size=12, fill="#c8e6c9", cls="holding")
-    x = MARGIN + LABEL_W
-    spit = len(game.spit_piles[p])
-    c.add(_back(x, y, spit, cls="back spit", attrs_=f' data-spit="{spit}"') if spit
-          else _slot(x, y, ' data-spit="0"'))
-    c.label(x + CARD_W / 2, y + CARD_H + 20, "spit pile", size=11, anchor="middle", fill="#c8e6c9")
-    x += CARD_W + 2 * GAP
-    for i, pile in enumerate(game.stock[p]):
-        px = x + i * (CARD_W + GAP)
-        c.add(f'<g class="stock" data-stock="{i}" data-depth="{len(pile)}">')
-        if not pile:
-            c.add(_slot(px, y))
-        elif viewer is not None and p != viewer:
-            c.add(_back(px, y, len(pile), cls="back hidden"))
-        else:
-            c.add(_depth(px, y, len(pile)))
-            c.add(_face(pile[0], px, y, attrs_=' data-in="stock"'))
-        if chosen == (p, i):
-            c.add(_outline(px, y, TARGET, "chosen"))
-        if mark is not None and mark.player == p and mark.stock == i:
-            c.add(_outline(px, y, OFFENCE, "offending"))
-        c.label(px + CARD_W / 2, y + CARD_H + 20, f"pile {i}", size=11, anchor="middle", fill="#ffffff",
-                cls="index")
-        c.label(px + CARD_W / 2, y + CARD_H + 32, _cards(len(pile)), size=10, anchor="middle", fill="#c8e6c9",
-                cls="depth")
-        c.add("</g>")
-    c.add("</g>")
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def _spit_svg(game: SpitGame, *, viewer: int | None, highlight: Card | str | tuple[int, int] | None,
-              mark: Mark | None, caption: str | None) -> str:
-    viewer = _viewer(viewer, 2)
-    chosen: tuple[int, int] | None = None
-    if isinstance(highlight, tuple):
-        chosen = highlight
-    elif highlight is not None:
-        chosen = highlight_place(game, highlight, viewer)
-    targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, StockPlay) and chosen is not None
-                        and (a.player, a.stock) == chosen)
-    c = _Canvas()
-    stock_n = max(len(r) for r in game.stock)
-    width = max(MARGIN + LABEL_W + CARD_W + 2 * GAP + stock_n * (CARD_W + GAP) + MARGIN, 520)
-    head = f"{game.variant.name}, round {game.round}: {_spit_status(game)}"  # numbered from 0, as the referee does
-    c.label(MARGIN, 26, text(head, 90), size=16, weight="bold", cls="status")
-    y = 42.0
-    row_h = CARD_H + 44
-    _spit_row(c, game, 1, y, viewer, chosen, mark)
-    y += row_h
-    c.add('<g class="centre">')
-    c.label(MARGIN, y + 24, "centre", size=15, weight="bold")
-    x = MARGIN + LABEL_W + CARD_W + 2 * GAP
-    for p, pile in enumerate(game.centre):
-        px = x + p * (CARD_W + 3 * GAP) + CARD_W
-        attrs_ = f' data-pile="{p}" data-depth="{len(pile)}"' + (' data-target="true"' if p in targets else "")
-        c.add(f'<g class="pile"{attrs_}>')
-        if pile:
-            c.add(_depth(px, y, len(pile)))
-            c.add(_face(pile[0], px, y, attrs_=' data-in="pile"'))
-        else:
-            c.add(_slot(px, y))
-        if p in targets:
-            c.add(_outline(px, y, TARGET, "target"))
-        if mark is not None and mark.pile == p:
-            c.add(_outline(px, y, OFFENCE, "offending", pad=8))
-        c.label(px + CARD_W / 2, y + CARD_H + 20, f"pile {p}", size=11, anchor="middle", fill="#ffffff", cls="index")
-        c.label(px + CARD_W / 2, y + CARD_H + 32, _cards(len(pile)), size=10, anchor="middle", fill="#c8e6c9",
-                cls="depth")
-        c.add("</g>")
-    c.add("</g>")
-    y += row_h
-    _spit_row(c, game, 0, y, viewer, chosen, mark)
-    y += row_h
-    y = _caption(c, y, caption, mark, width)
-    return c.svg(width, y + MARGIN, text(head))
-
-
-def highlight_place(game: Game | SpitGame, highlight: Card | str, viewer: int | None = None) -> tuple[int, int] | None:
-    """Where the card ``highlight`` is face up for :func:`table` to outline: ``(seat, place in
-    the hand)`` in Speed, ``(player, stock pile)`` in Spit (on a pile's top); ``None`` when no
-    hand (Spit: no stock pile's top) that the picture shows holds it (``viewer``: only that
-    seat's is shown).
-
-    >>> from speedrules import deal
-    >>> game = deal("speed", seed=1)
-    >>> highlight_place(game, "JC"), highlight_place(game, "JC", viewer=1), highlight_place(game, "AH")
-    ((0, 0), None, None)
-    """
-    from ..speed.game import Game
-
-    wanted = _as_card(highlight, "highlight")
-    if isinstance(game, Game):
-        return next(((seat, i) for seat, hand in enumerate(game.hands) if viewer is None or seat == viewer
-                     for i, held in enumerate(hand) if held == wanted), None)
-    return next(((p, i) for p, row in enumerate(game.stock) if viewer is None or p == viewer
-                 for i, pile in enumerate(row) if pile and pile[0] == wanted), None)
-
-
-# ------------------------------------------------------------------------------------- entry
-
-
-def table(game: Game | SpitGame, *, viewer: int | None = None, highlight: Card | str | tuple[int, int] | None = None,
+def table(game: Any, *, viewer: int | None = None, highlight: Card | str | tuple[int, int] | None = None,
           mark: Mark | None = None, caption: str | None = None) -> str:
-    """The table of a Speed :class:`~speedrules.Game` or a :class:`~speedrules.SpitGame` as an SVG
-    document (text).
+    """The table of a game of any family (a :class:`~speedrules.Game`, a
+    :class:`~speedrules.SpitGame`...) as an SVG document (text).
 
     ``viewer``: the seat whose hand (Spit: whose row) is face up, the others' shown as backs;
     ``None`` (default) shows every card a referee sees.  ``highlight``: a card (or its text; in
@@ -629,13 +439,29 @@ def table(game: Game | SpitGame, *, viewer: int | None = None, highlight: Card |
     >>> 'class="back starter"' in table(game), table(game, viewer=0).count('class="back hidden"')
     (True, 5)
     """
-    from ..speed.game import Game
-    from ..spit.game import SpitGame
+    return draw(scene_of(game, viewer=viewer, highlight=highlight, mark=mark), mark=mark, caption=caption)
 
-    if isinstance(game, Game):
-        if isinstance(highlight, tuple):
-            raise InvalidArgumentError("highlight in Speed is a card, not a stock pile")
-        return speed_svg(SpeedTable.of(game, viewer=viewer, highlight=highlight), mark=mark, caption=caption)
-    if isinstance(game, SpitGame):
-        return _spit_svg(game, viewer=viewer, highlight=highlight, mark=mark, caption=caption)
-    raise InvalidArgumentError(f"not a Game nor a SpitGame: {brief(game)}")
+
+def text_table(game: Any) -> str:
+    """The table of a game of any family as text: its scene's
+    :meth:`~speedrules.core.scene.Scene.text` (what ``str(game)`` prints).
+
+    >>> from speedrules import deal
+    >>> print(text_table(deal("speed", seed=1)).splitlines()[0])
+    speed, after 0 actions: the starters are face down
+    """
+    return scene_of(game).text()
+
+
+def highlight_place(game: Any, highlight: Card | str | tuple[int, int], viewer: int | None = None,
+                    ) -> tuple[int | None, int] | None:
+    """Where :func:`table` outlines the highlighted card: ``(seat, place)``, the place the
+    number of its stack (Spit: the stock pile) or its position in a hand (Speed); ``None`` when
+    nothing the picture shows holds it face up (``viewer``: only that seat's cards are shown).
+
+    >>> from speedrules import deal
+    >>> game = deal("speed", seed=1)
+    >>> highlight_place(game, "JC"), highlight_place(game, "JC", viewer=1), highlight_place(game, "AH")
+    ((0, 0), None, None)
+    """
+    return scene_of(game, viewer=viewer, highlight=highlight).chosen()

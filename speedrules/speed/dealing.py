@@ -22,7 +22,6 @@ from ..core.cards import JOKER_CODE, Card, diff_text
 from ..core.checks import MAX_TIME as MAX_TIME
 from ..core.checks import is_time
 from ..core.errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import as_speed_variant
 from ..core.variant import Variant
 from .kernel import deal_codes as deal_codes
 from .kernel import default_names as default_names
@@ -31,6 +30,7 @@ from .kernel import seat_names as seat_names
 from .kernel import shuffle_codes as shuffle_codes
 from .kernel import sorted_deck
 from .layout import Layout
+from .variants import as_speed_variant
 
 
 def check_layout(variant: Variant, layout: Layout) -> Violation | None:

@@ -8,13 +8,33 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..family import Family, Menu, Table, register_family
+from ..family import Family, Kernel, Match, register_family
+from ..logs.log import log_form
+from ..table import Menu, Table
+from . import coding, picture, scoring, variants, words
+from .coding import EVENT_TYPES
+from .dealing import check_layout_codes
+from .kernel import Kernel as SpeedKernel
+from .layout import CompiledDeal
 from .seat import menu_of
 from .table import SpeedTable
+from .wire import WireDeal
+
+if TYPE_CHECKING:
+    import random
+
+    from ..core.cards import Card
+    from ..core.errors import Violation
+    from ..core.scene import Mark, Scene
+    from ..core.variant import Variant
+    from ..core.words import Dealt
+    from ..judge.verdicts import DealVerdict, Verdict
+    from ..logs.log import Log
+    from ..speed.actions import Action
+    from .game import Game
 
 __all__ = ["SPEED", "SpeedFamily"]
 
@@ -30,13 +50,105 @@ class SpeedFamily(Family):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
+    dealer = "speedrules.deal"
+
+    def rules_defaults(self) -> dict[str, Any]:
+        return variants.rules_defaults()
+
+    def rules_schema(self) -> dict[str, Any]:
+        return variants.rules_schema()
+
+    def variant_problems(self, document: dict[str, Any], name: str) -> list[tuple[str, str]]:
+        return variants.variant_problems(document, name)
+
     # ------------------------------------------------------------------ the log (logs)
+
+    event_names = EVENT_TYPES
+    wire_deal = WireDeal
+
+    def code_deal(self, deal: Any) -> tuple[Any, int]:
+        coded, pairs = coding.code_deal(deal)
+        hands, draw, starters, reserves, events = coded
+        return CompiledDeal(hands, draw, starters, reserves, tuple(events)), pairs
+
+    def log_schema(self) -> dict[str, Any]:
+        return log_form("deal")
+
+    def canonical_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        return coding.canonical_deal(deal)
+
+    def event_json(self, event: tuple[Any, ...]) -> dict[str, Any]:
+        return coding.event_json(*event)
 
     # ------------------------------------------------------------------ deals and judging (judge)
 
+    def layout_problem(self, variant: Variant, deal: Any, carried: Any) -> Violation | None:
+        return check_layout_codes(variant, deal.hands, deal.draw, deal.starters, deal.reserves)
+
+    def kernel(self, variant: Variant, deal: Any, names: tuple[str, ...]) -> Kernel:
+        return SpeedKernel(variant, deal.hands, deal.draw, deal.starters, deal.reserves, names=names)
+
+    def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
+        return scoring.SpeedMatch(variant, names)
+
+    def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.deal_report(number, deal, names)
+
+    def match_report(self, match: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.match_report(match, names)
+
     # ------------------------------------------------------------------ actions and games
 
+    @property
+    def game_class(self) -> type[Game]:
+        from .game import Game
+
+        return Game
+
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> Game:
+        from .game import deal
+
+        return deal(variant, seed, names=names)
+
+    def parse_action(self, text: str) -> Action:
+        from ..speed.actions import parse_action
+
+        return parse_action(text)
+
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        from .game import encode
+
+        return (*encode(action), t)
+
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        from .game import decode
+
+        return decode(event)
+
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        return picture.scene(game, viewer=viewer, highlight=highlight, mark=mark)
+
+    def verdict_scene(self, table: Any, names: Sequence[str], title: str, mark: Mark | None = None) -> Scene | None:
+        return picture.verdict_scene(table, names, title, mark)
+
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        return picture.logged_game(log, deal, upto, verdict)
+
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        return picture.result_words(deal, names)
+
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        return picture.nowhere_words(card, viewer)
+
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        return words.rules_in_words(variant)
+
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
 

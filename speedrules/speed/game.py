@@ -1,11 +1,13 @@
 """The public face of one deal: :class:`Game`, a dealt layout in play, with every rule enforced.
 
-:class:`Game` is mutable (like ``chess.Board``): ``apply`` changes it, ``copy`` clones it.
+:class:`Game` is Speed's :class:`~speedrules.game.BaseGame` (the one game API, in the manner of
+``chess.Board``: ``apply`` changes it, ``pop`` takes an action back, ``copy`` clones it).
 The rules themselves live in the deal's :class:`~speedrules.speed.kernel.Kernel` (integer state,
 per-variant fit tables); ``Game`` adds what a program using the library wants on top: cards
-as :class:`~speedrules.core.cards.Card` values, actions as :mod:`speedrules.speed.actions` values,
-the record of every applied action (:attr:`Game.history`), and ``can_x`` / ``x`` pairs
-(e.g. :meth:`Game.can_flip` / :meth:`Game.flip`).
+as :class:`~speedrules.core.cards.Card` values, actions as :mod:`speedrules.speed.actions` values
+(coded for the kernel by :func:`encode`, read back by :func:`decode`), the record of every
+applied action (:attr:`Game.history`), and ``can_x`` / ``x`` pairs (e.g. :meth:`Game.can_flip`
+/ :meth:`Game.flip`).
 
 >>> from speedrules import load_variant, Reveal
 >>> game = deal(load_variant("speed"), seed=1)
@@ -22,14 +24,18 @@ Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=())
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
 
 from ..core.cards import Card
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import as_speed_variant, load_variant, variant_names
 from ..core.variant import Call as CallRule
 from ..core.variant import Variant
+from ..game import BaseGame, Event
+from ..game import LegalActions as LegalActions
+from ..logs.log import LogError
 from .actions import (
     CALL,
     DRAW,
@@ -50,22 +56,17 @@ from .actions import (
     Stuck,
     parse_action,
 )
+from .coding import code_events
 from .dealing import check_layout as check_layout
-from .dealing import (
-    check_layout_codes,
-    checked_names,
-    checked_time,
-    code_stacks,
-    deal_codes,
-    default_names,
-    make_rng,
-)
+from .dealing import check_layout_codes, checked_names, code_stacks, deal_codes, make_rng
 from .dealing import deal_layout as deal_layout
 from .kernel import Collision as Collision
 from .kernel import Kernel
 from .kernel import Outcome as Outcome
 from .layout import Layout, layout_json
 from .position import Position
+from .variants import as_speed_variant
+from .wire import WireEvent
 
 if TYPE_CHECKING:
     from ..logs.log import Log
@@ -77,98 +78,84 @@ def as_action(action: Action | str) -> Action:
     return parse_action(action) if isinstance(action, str) else action
 
 
-class LegalActions(Sequence[Action]):
-    """A live view of a game's legal actions (:meth:`Game.legal_actions`, :attr:`Game.legal`),
-    like python-chess's ``board.legal_moves``: a read-only sequence that follows the game, with
-    ``in`` answered by the rules directly and the list made only when it is read (and again
-    only after the game changed)."""
+SpeedEvent = tuple[int, int, int, Any, tuple[int, ...]]
+"""An action coded as :meth:`~speedrules.speed.kernel.Kernel.check_event` takes it before the
+time: ``(kind, player, pile, cards, declared)``."""
 
-    __slots__ = ("_cache", "_game", "_player")
 
-    def __init__(self, game: Game, player: int | None = None) -> None:
-        self._game = game
-        self._player = player
-        self._cache: tuple[Kernel, int, list[Action]] | None = None
+def encode(action: Action | str) -> SpeedEvent:
+    """``(kind, player, pile, cards, declared)`` of an action (or its notation), as
+    :meth:`~speedrules.speed.kernel.Kernel.check_event` takes it; an :class:`InvalidActionError`
+    for anything that is not a Speed action.
 
-    def _listed(self) -> list[Action]:
-        kernel = self._game.kernel
-        cache = self._cache
-        if cache is None or cache[0] is not kernel or cache[1] != kernel.version:
-            self._cache = cache = (kernel, kernel.version, self._list(kernel))
-        return cache[2]
+    >>> encode("0:JC>1")
+    (1, 0, 1, [49], ())
+    """
+    action = as_action(action)
+    if isinstance(action, Play):
+        return PLAY, action.player, action.pile, [c.code for c in action.cards], action.declared
+    if isinstance(action, Draw):
+        return DRAW, action.player, -1, None if action.card is None else action.card.code, ()
+    if isinstance(action, Flip):
+        return FLIP, -1, -1, None, ()
+    if isinstance(action, Rebuild):
+        reserves = None if action.reserves is None else [[c.code for c in r] for r in action.reserves]
+        return REBUILD, -1, -1, reserves, ()
+    if isinstance(action, Reveal):
+        return REVEAL, -1, -1, None, ()
+    if isinstance(action, Call):
+        return CALL, action.player, -1, None, ()
+    if isinstance(action, Pickup):
+        return PICKUP, action.player, action.pile, None, ()
+    if isinstance(action, Stuck):
+        return STUCK, action.player, -1, None, ()
+    raise InvalidActionError(f"not an action: {brief(action)}")
 
-    def _list(self, k: Kernel) -> list[Action]:
-        """The actions, listed in the order :meth:`Game.legal_actions` gives."""
-        player = self._player
-        if k.is_over():
-            return []
-        if k.out_seat is not None:
-            return [Call(k.out_seat)] if player in (None, k.out_seat) else []
-        seats = range(k.variant.players) if player is None else [player]
-        options = [(seat, k.options(seat)) for seat in seats]
-        out: list[Action] = [Pickup(seat, o[1]) for seat, opts in options for o in opts if o[0] == PICKUP]
-        out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
-                for seat, opts in options for o in opts if o[0] == PLAY]
-        out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
-        out += [Stuck(seat) for seat in seats if k.revealed and k.check_stuck(seat) is None]
-        if player is None:
-            if not k.revealed:
-                out.append(Reveal())
-            elif k.check_flip() is None:
-                out.append(Flip())
-            elif k.check_rebuild() is None:
-                out.append(Rebuild())
-        return out
 
-    def __contains__(self, action: object) -> bool:
-        """Whether ``action`` (or its notation, ``"0:JC>1"``; text that is not one is not listed)
-        is listed, decided without listing: the rules judge it, in the form
-        :meth:`Game.legal_actions` lists actions (a draw that names no card, ``Rebuild()``)."""
-        game, k, player = self._game, self._game.kernel, self._player
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except InvalidActionError:
-                return False
-        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)) or k.is_over():
-            return False
-        seat = getattr(action, "player", None)
-        if player is not None and seat != player:
-            return False  # another seat's action, or a table action, is not in a seat's list
-        if k.out_seat is not None:
-            return action == Call(k.out_seat)
-        if isinstance(action, Call):
-            return False
-        if isinstance(action, Draw):
-            return action.card is None and game.is_legal(action)
-        if isinstance(action, Reveal):
-            return not k.revealed
-        if isinstance(action, Flip):
-            return k.revealed and game.is_legal(action)
-        if isinstance(action, Rebuild):
-            return action.reserves is None and k.revealed and not game.is_legal(Flip()) and game.is_legal(action)
-        if isinstance(action, Play):
-            return k.revealed and game.is_legal(action)
-        return game.is_legal(action)  # a pickup, or a stuck declaration
+def decode(event: tuple[int, int, int, Any, Sequence[int], float | int | None]) -> tuple[Action, float | int | None]:
+    """A coded event (as a log's deal holds it: ``(kind, player, pile, cards, declared, t)``) as
+    a library action and its time; the inverse of :func:`encode` with the time.
 
-    def __len__(self) -> int:
-        return len(self._listed())
+    >>> decode((*encode("0:JC>1"), 850))
+    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
+    """
+    kind, player, pile, cards, declared, t = event
+    action: Action
+    if kind == PLAY:
+        action = Play(player, tuple(Card.from_code(c) for c in cards), pile, tuple(declared))
+    elif kind == DRAW:
+        action = Draw(player, None if cards is None else Card.from_code(cards))
+    elif kind == REBUILD:
+        action = Rebuild(None if cards is None else tuple(tuple(Card.from_code(c) for c in r) for r in cards))
+    elif kind == CALL:
+        action = Call(player)
+    elif kind == PICKUP:
+        action = Pickup(player, pile)
+    elif kind == STUCK:
+        action = Stuck(player)
+    elif kind == FLIP:
+        action = Flip()
+    elif kind == REVEAL:
+        action = Reveal()
+    else:
+        raise InvalidActionError(f"not a Speed event kind: {brief(kind)}")
+    return action, t
 
-    def __iter__(self) -> Iterator[Action]:
-        return iter(list(self._listed()))
 
-    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
-        return self._listed()[index]
+def action_from_json(event: Any, name: str = "<event>") -> tuple[Action, float | int | None]:
+    """The Speed action a log event stands for, and its time: the inverse of ``action.to_json(t)``,
+    read by the one reader's steps (the wire struct, then the coding); a
+    :class:`~speedrules.logs.log.LogError` naming ``name`` for anything the log format does not
+    accept as an event.
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (LegalActions, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<LegalActions {self._listed()!r}>"
+    >>> action_from_json({"type": "play", "player": 0, "card": "JC", "pile": 1, "t": 850})
+    (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), 850)
+    """
+    try:
+        [coded], _ = code_events([msgspec.convert(event, WireEvent)])
+    except (msgspec.MsgspecError, ValueError, RecursionError):
+        raise LogError(name, "not an event of the log format (docs/log-format.md): " + brief(event)) from None
+    return decode(coded)
 
 
 _Codes = tuple[list[list[int]], list[list[int]], list[int], list[list[int]]]
@@ -179,20 +166,50 @@ def _card_codes(stacks: Sequence[Sequence[Card]]) -> list[list[int]]:
     return [[c.code for c in stack] for stack in stacks]
 
 
-class Game:
-    """One deal of a variant, from the layout to the win (or a dead end).
+class Game(BaseGame[Action, Kernel]):
+    """One deal of a variant, from the layout to the win (or a dead end): the one game API of
+    :class:`~speedrules.game.BaseGame` (``check``, ``apply``, ``legal``, ``pop``, ``copy``,
+    ``position``, ``to_log``...) on Speed's kernel, with Speed's views and ``can_x`` / ``x`` pairs.
 
     Build it with :func:`speedrules.deal` (a fresh shuffle) or :meth:`Game.from_layout`
     (a known layout).  Seats are 0-based; so are centre piles (reserve *i* flips onto
     pile *i*).  ``names`` are used in messages only.  :attr:`kernel` is the deal's rules
     kernel, for programs that work on integer codes.
+
+    Times: ``apply(action, t)`` takes ``t`` in ms since the reveal.  With times, plays on one
+    pile at the same ``t`` are collisions, resolved by the variant's policy (see
+    :attr:`collisions`), and two players going out at the same ``t`` tie the deal where the
+    variant says so.
+
+    The legal actions (:meth:`legal_actions`): with ``player``, that seat's pickups, plays,
+    draws and stuck declaration; table actions (reveal, flip, rebuild) when ``player`` is
+    ``None``.  A seat's :class:`Stuck` declaration is listed when it is true (the seat can
+    neither play nor draw).  While a call is due (``announce.call``), only that call is listed:
+    under ``penalty`` other events are legal too, but they make the call late.  A rebuild is
+    listed as ``Rebuild()`` (the game shuffles), a draw as ``Draw(seat)``; plays are listed once
+    per distinct card, pile and declared rank, and with runs every run too.
+
+    >>> game = deal("speed", seed=1)
+    >>> legal = game.legal_actions()
+    >>> list(legal), Reveal() in legal
+    ([Reveal()], True)
+    >>> game.reveal()
+    >>> len(legal), Reveal() in legal, [str(a) for a in game.legal_actions(0)]
+    (3, False, ['0:JC>1'])
+    >>> Play(0, "JC", 1) in game.legal, Play(0, "JC", 0) in game.legal, Flip() in game.legal
+    (True, False, False)
     """
 
-    __slots__ = ("_count", "_history", "_layout", "_layout_codes", "_rng_states", "_start", "_times", "kernel", "names",
-                 "seed", "variant")
+    __slots__ = ("_count", "_layout", "_layout_codes", "_start")
+
+    family_name = "speed"
 
     _layout: Layout | None
-    _layout_codes: tuple[list[list[int]], list[list[int]], list[int], list[list[int]]] | None
+    _layout_codes: _Codes | None
+
+    _parse = staticmethod(parse_action)
+    _encode = staticmethod(encode)
+    _decode = staticmethod(decode)
 
     def __init__(
         self,
@@ -257,7 +274,7 @@ class Game:
     def _begin(self, variant: Variant, codes: _Codes, rng: random.Random | None, seed: int | None,
                names: tuple[str, ...]) -> None:
         """The game's state at the start of a deal of ``variant`` whose layout (as codes, checked) is
-        ``codes``: the one place a game's attributes are first set."""
+        ``codes``: the one place a dealt game's attributes are first set."""
         self.variant = variant
         self.names = names
         self.seed = seed
@@ -266,9 +283,7 @@ class Game:
         self.kernel = Kernel(variant, *codes, names=names, rng=rng, seed=seed)
         self._start: Kernel | None = None  # what pop() replays the history from, if not the layout
         self._count = 0  # the actions before the start (a game from a position in mid-deal)
-        self._history: list[Action] = []
-        self._times: list[float | int | None] = []
-        self._rng_states: list[tuple[int, object]] = []  # (history index, the random state) before each shuffle
+        self._start_record()
 
     @classmethod
     def from_layout(
@@ -315,7 +330,7 @@ class Game:
                      [list(r) for r in parsed.reserves])
         game = cls.__new__(cls)
         start = kernel.copy() if codes is None else None
-        game.__setstate__((variant, checked, seed, None, codes, kernel, start, parsed.count, [], [], []))
+        game.__setstate__((variant, checked, seed, kernel, [], [], [0], [], (None, codes, start, parsed.count)))
         return game
 
     def position(self) -> str:
@@ -337,19 +352,20 @@ class Game:
         0
         2
         """
-        return str(self.kernel.position(self._count + len(self._history)))
+        return str(self.kernel.position(self._count + len(self._actions)))
 
     @property
     def layout(self) -> Layout:
-        """The layout the game was dealt from (an :class:`InvalidArgumentError` for a game
-        started from a position in mid-deal, which has none)."""
+        """The layout the game was dealt from (an :class:`InvalidActionError`, which is an
+        :class:`InvalidArgumentError` too, for a game started from a position in mid-deal, which
+        has none)."""
         if self._layout is None:
             def cards(stack: Iterable[int]) -> tuple[Card, ...]:
                 return tuple(Card.from_code(c) for c in stack)
 
             if self._layout_codes is None:
-                raise InvalidArgumentError("this game started from a position in mid-deal (Game.from_position): "
-                                           "it has no layout, so no log either")
+                raise InvalidActionError("this game started from a position in mid-deal (Game.from_position): "
+                                         "it has no layout, so no log either")
             hands, draw, starters, reserves = self._layout_codes
             self._layout = Layout(hands=tuple(cards(h) for h in hands), draw=tuple(cards(d) for d in draw),
                                   starters=cards(starters), reserves=tuple(cards(r) for r in reserves))
@@ -366,46 +382,94 @@ class Game:
             return self.layout.to_json()
         return layout_json(*self._layout_codes)
 
-    def copy(self) -> Game:
-        """An independent copy, random source included."""
-        other = Game.__new__(Game)
-        other.__setstate__(self.__getstate__())
-        return other
+    # ------------------------------------------------------------------ the base's hooks
 
-    def __getstate__(self) -> tuple[object, ...]:
-        """The whole game, its containers copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
-        start = None if self._start is None else self._start.copy()
-        return (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel.copy(), start,
-                self._count, list(self._history), list(self._times), list(self._rng_states))
+    def _own_state(self) -> tuple[object, ...]:
+        return self._layout, self._layout_codes, self._start, self._count  # the start kernel is never changed
 
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (self.variant, self.names, self.seed, self._layout, self._layout_codes, self.kernel, self._start,
-         self._count, self._history, self._times, self._rng_states) = state
+    def _set_own_state(self, state: tuple[Any, ...]) -> None:
+        self._layout, self._layout_codes, self._start, self._count = state
 
-    def __repr__(self) -> str:
-        """An expression that rebuilds the game's state (history and random source aside), as
-        ``chess.Board`` shows its FEN.
+    def _do(self, action: Action, event: Event, t: float | int | None) -> Action:
+        kind = event[0]
+        if kind == REBUILD and event[3] is None:  # only a shuffled rebuild draws on the random source
+            self._remember_random_state(len(self._actions))
+        result = self.kernel.apply_event(*event, t, self._count + len(self._actions))
+        if kind == DRAW:
+            return Draw(event[1], Card.from_code(result))
+        if kind == REBUILD:
+            return Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in result))
+        return action
 
-        >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
-        >>> game.reveal()
-        >>> repr(game)[:60]
-        "Game.from_position('speed', 'JC,10S,QD,10H,3S/KD,7H,QS,10D,6"
-        >>> eval(repr(game)) == game
-        True
-        """
-        v = self.variant
-        if v.name in variant_names() and load_variant(v.name) == v:
-            variant = repr(v.name)
-        else:
-            variant = f"variant_from_document({v.to_document()!r})"
-        names = "" if self.names == default_names(v.players) else f", names={list(self.names)!r}"
-        return f"Game.from_position({variant}, {self.position()!r}{names})"
+    def _replay_start(self, deal: int) -> Kernel:
+        if self._start is not None:
+            return self._start.copy()
+        assert self._layout_codes is not None
+        return Kernel(self.variant, *self._layout_codes, names=self.names, seed=self.seed)
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture (:func:`speedrules.show.svg.table`), which notebooks show inline."""
-        from ..show.svg import table
+    def _replay(self, kernel: Kernel, event: Event, t: float | int | None, index: int) -> None:
+        kernel.apply_event(*event, t, self._count + index)
 
-        return table(self)
+    def _random_state(self) -> object:
+        return self.kernel.random_state()
+
+    def _set_random_state(self, state: object) -> None:
+        self.kernel.set_random_state(state)
+
+    def _layout_json(self, deal: int) -> dict[str, Any]:
+        return self.layout_json()
+
+    @classmethod
+    def _from_logged(cls, log: Log, logged: Any) -> Game:
+        return cls(log.variant, logged.layout(), names=log.names)
+
+    def _legal_list(self, player: int | None) -> list[Action]:
+        k = self.kernel
+        if k.is_over():
+            return []
+        if k.out_seat is not None:
+            return [Call(k.out_seat)] if player in (None, k.out_seat) else []
+        seats = range(k.variant.players) if player is None else [player]
+        options = [(seat, k.options(seat)) for seat in seats]
+        out: list[Action] = [Pickup(seat, o[1]) for seat, opts in options for o in opts if o[0] == PICKUP]
+        out += [Play(seat, tuple(Card.from_code(c) for c in o[2]), o[1], o[3])
+                for seat, opts in options for o in opts if o[0] == PLAY]
+        out += [Draw(seat) for seat, opts in options for o in opts if o[0] == DRAW]
+        out += [Stuck(seat) for seat in seats if k.revealed and k.check_stuck(seat) is None]
+        if player is None:
+            if not k.revealed:
+                out.append(Reveal())
+            elif k.check_flip() is None:
+                out.append(Flip())
+            elif k.check_rebuild() is None:
+                out.append(Rebuild())
+        return out
+
+    def _lists(self, action: object, player: int | None) -> bool:
+        """In the form :meth:`legal_actions` lists actions: a draw that names no card, ``Rebuild()``."""
+        k = self.kernel
+        if not isinstance(action, (Play, Draw, Flip, Rebuild, Reveal, Call, Pickup, Stuck)) or k.is_over():
+            return False
+        seat = getattr(action, "player", None)
+        if player is not None and seat != player:
+            return False  # another seat's action, or a table action, is not in a seat's list
+        if k.out_seat is not None:
+            return action == Call(k.out_seat)
+        if isinstance(action, Call):
+            return False
+        if isinstance(action, Draw):
+            return action.card is None and self.is_legal(action)
+        if isinstance(action, Reveal):
+            return not k.revealed
+        if isinstance(action, Flip):
+            return k.revealed and self.is_legal(action)
+        if isinstance(action, Rebuild):
+            return action.reserves is None and k.revealed and not self.is_legal(Flip()) and self.is_legal(action)
+        if isinstance(action, Play):
+            return k.revealed and self.is_legal(action)
+        return self.is_legal(action)  # a pickup, or a stuck declaration
+
+    # ------------------------------------------------------------------ words
 
     def status_text(self) -> str:
         """Where the deal stands, in words: ``play on``, ``the starters are face down``, who must
@@ -423,9 +487,8 @@ class Game:
             return f"{self.names[outcome.winner]} won"
         return "tied" if outcome.is_tie else "a dead end"
 
-    def __str__(self) -> str:
-        """The table as text: each seat's hand and draw stack, each pile's top and reserve, and how
-        the deal stands.
+    def _table_rows(self) -> list[str]:
+        """Each seat's hand and draw stack, each pile's top and reserve.
 
         >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
         >>> game.reveal()
@@ -437,9 +500,7 @@ class Game:
           pile 1  QH (1 card)  reserve 5
         """
         k = self.kernel
-        status = self.status_text()
-        actions = len(self._history)
-        rows = [f"{self.variant.name}, after {actions} action{'s' if actions != 1 else ''}: {status}"]
+        rows = []
         width = max(len(n) for n in (*self.names, "pile 0"))
         hands = [" ".join(map(str, hand)) or "empty" for hand in self.hands]
         hand_width = max(len(h) for h in hands)
@@ -448,13 +509,11 @@ class Game:
             rows.append(f"  {self.names[seat]:{width}}  hand {hand:{hand_width}}  draw stack {len(k.draws[seat])}"
                         + owed)
         tops = k.tops_text()
-        top_width = max(len(f"{top} ({len(k.piles[p])} card{'s' if len(k.piles[p]) != 1 else ''})")
-                        for p, top in enumerate(tops))
-        for pile, top in enumerate(tops):
-            count = len(k.piles[pile])
-            shown = f"{top} ({count} card{'s' if count != 1 else ''})"
-            rows.append(f"  {'pile ' + str(pile):{width}}  {shown:{top_width}}  reserve {len(k.reserves[pile])}")
-        return "\n".join(rows)
+        shown = [f"{top} ({_cards(len(k.piles[p]))})" for p, top in enumerate(tops)]
+        top_width = max(map(len, shown))
+        for pile, text in enumerate(shown):
+            rows.append(f"  {'pile ' + str(pile):{width}}  {text:{top_width}}  reserve {len(k.reserves[pile])}")
+        return rows
 
     # ------------------------------------------------------------------ views
 
@@ -501,8 +560,16 @@ class Game:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied so far, as recorded (draws name their card, rebuilds their stacks)."""
-        return tuple(self._history)
+        """Every action applied so far, as recorded (draws name their card, rebuilds their stacks):
+        the deal's :attr:`action_stack`.
+
+        >>> game = deal("speed", seed=1)
+        >>> game.apply("reveal"); game.apply("0:JC>1", t=850); game.draw(0)
+        Card.parse('4D')
+        >>> [str(action) for action in game.history], game.history_times
+        (['reveal', '0:JC>1', '0+4D'], (None, 850, None))
+        """
+        return tuple(self._actions)
 
     @property
     def history_times(self) -> tuple[float | int | None, ...]:
@@ -624,74 +691,13 @@ class Game:
         """Apply an event that :meth:`check_event` accepted (it is not checked again, nor recorded
         in :attr:`history`).  Returns the code drawn (draw) or the reserves used (rebuild)."""
         return self.kernel.apply_event(kind, player, pile, cards, declared, t,
-                                       self._count + len(self._history) if index is None else index)
+                                       self._count + len(self._actions) if index is None else index)
 
     @staticmethod
-    def encode(action: Action | str) -> tuple[int, int, int, Any, tuple[int, ...]]:
+    def encode(action: Action | str) -> SpeedEvent:
         """``(kind, player, pile, cards, declared)`` of an action (or its notation), for
-        :meth:`check_event`."""
-        action = as_action(action)
-        if isinstance(action, Play):
-            return PLAY, action.player, action.pile, [c.code for c in action.cards], action.declared
-        if isinstance(action, Draw):
-            return DRAW, action.player, -1, None if action.card is None else action.card.code, ()
-        if isinstance(action, Flip):
-            return FLIP, -1, -1, None, ()
-        if isinstance(action, Rebuild):
-            reserves = None if action.reserves is None else [[c.code for c in r] for r in action.reserves]
-            return REBUILD, -1, -1, reserves, ()
-        if isinstance(action, Reveal):
-            return REVEAL, -1, -1, None, ()
-        if isinstance(action, Call):
-            return CALL, action.player, -1, None, ()
-        if isinstance(action, Pickup):
-            return PICKUP, action.player, action.pile, None, ()
-        if isinstance(action, Stuck):
-            return STUCK, action.player, -1, None, ()
-        raise InvalidActionError(f"not an action: {brief(action)}")
-
-    def check(self, action: Action | str, t: float | int | None = None) -> Violation | None:
-        """Why ``action`` (at time ``t``, optional) is illegal now, or ``None``.  Never changes the game.
-
-        ``action`` may be given in its notation (``"0:JC>1"``, read by :func:`parse_action`).
-        Raises :class:`InvalidActionError` if ``action`` is not an action (nor its notation) or
-        ``t`` is not a time (a finite number of milliseconds >= 0)."""
-        kind, player, pile, cards, declared = self.encode(action)
-        return self.kernel.check_event(kind, player, pile, cards, declared, checked_time(t))
-
-    def is_legal(self, action: Action | str, t: float | int | None = None) -> bool:
-        """Whether ``action`` (or its notation; at time ``t``, optional) may be applied now."""
-        return self.check(action, t) is None
-
-    # ------------------------------------------------------------------ doing
-
-    def apply(self, action: Action | str, t: float | int | None = None) -> None:
-        """Apply ``action`` (at time ``t`` in ms since the reveal, optional), or raise
-        :class:`IllegalActionError` naming the broken rule (leaving the game unchanged).
-        ``action`` may be its notation, as python-chess's ``push_san`` takes a move's:
-        ``game.apply("0:JC>1")`` is ``game.apply(parse_action("0:JC>1"))``.
-
-        With times, plays on one pile at the same ``t`` are collisions, resolved by the
-        variant's policy (see :attr:`collisions`), and two players going out at the same
-        ``t`` tie the deal where the variant says so.  An action or a time that is not
-        well formed raises :class:`InvalidActionError` (the game unchanged too).
-        """
-        action = as_action(action)
-        kind, player, pile, cards, declared = self.encode(action)
-        t = checked_time(t)
-        problem = self.kernel.check_event(kind, player, pile, cards, declared, t)
-        if problem is not None:
-            raise IllegalActionError(problem)
-        if kind == REBUILD and cards is None:  # only a shuffled rebuild draws on the random source
-            self._rng_states.append((len(self._history), self.kernel.random_state()))
-        result = self.kernel.apply_event(kind, player, pile, cards, declared, t, self._count + len(self._history))
-        record: Action = action
-        if kind == DRAW:
-            record = Draw(player, Card.from_code(result))
-        elif kind == REBUILD:
-            record = Rebuild(tuple(tuple(Card.from_code(c) for c in r) for r in result))
-        self._history.append(record)
-        self._times.append(t)
+        :meth:`check_event` (:func:`encode`)."""
+        return encode(action)
 
     # ------------------------------------------------------------------ can_x / x pairs
 
@@ -738,143 +744,9 @@ class Game:
         """Rebuild the centre into reserves: the given stacks (top first), or a shuffle."""
         self.apply(Rebuild(reserves))
 
-    # ------------------------------------------------------------------ enumeration
 
-    def legal_actions(self, player: int | None = None) -> LegalActions:
-        """Every legal action now, as a live view (like ``board.legal_moves``); with ``player``,
-        only that seat's pickups, plays, draws and stuck declaration.
-
-        Table actions (reveal, flip, rebuild) are listed when ``player`` is ``None``.  A seat's
-        :class:`Stuck` declaration is listed when it is true (the seat can neither play nor draw).
-        While a call is due (``announce.call``), only that call is listed: under ``penalty``
-        other events are legal too, but they make the call late.
-        A rebuild is listed as ``Rebuild()`` (the game shuffles).  Plays are listed
-        once per distinct card, pile and declared rank; with runs, every run too.
-        The view follows the game as it changes: ``list(game.legal_actions())`` keeps the
-        actions of one moment.
-
-        >>> game = deal("speed", seed=1)
-        >>> legal = game.legal_actions()
-        >>> list(legal), Reveal() in legal
-        ([Reveal()], True)
-        >>> game.reveal()
-        >>> len(legal), Reveal() in legal, [str(a) for a in game.legal_actions(0)]
-        (3, False, ['0:JC>1'])
-        """
-        if player is not None and (type(player) is not int or not 0 <= player < self.variant.players):
-            raise InvalidArgumentError(f"there is no seat {brief(player)} in a {self.variant.players}-player game")
-        return LegalActions(self, player)
-
-    @property
-    def legal(self) -> LegalActions:
-        """``legal_actions()`` as a property, like ``board.legal_moves``: ``action in game.legal``
-        asks the rules about that one action without listing the others; ``len`` and iteration
-        list them when needed.  It follows the game as it changes.
-
-        >>> game = deal("speed", seed=1)
-        >>> game.reveal()
-        >>> Play(0, "JC", 1) in game.legal, Play(0, "JC", 0) in game.legal, Flip() in game.legal
-        (True, False, False)
-        >>> len(game.legal), list(game.legal) == game.legal_actions()
-        (3, True)
-        """
-        return LegalActions(self)
-
-    @classmethod
-    def from_log(cls, log: Log, deal: int = 0, upto: int | None = None) -> Game:
-        """The game of deal ``deal`` of ``log`` after its first ``upto`` events (all by default), as
-        reading a PGN up to a move: the layout dealt, then each event applied with its time and
-        recorded in :attr:`history`.  Raises :class:`IllegalActionError` at an event that breaks a
-        rule (the referee says which, and goes on where asked).
-
-        >>> from speedrules import referee
-        >>> game = deal("speed", seed=1, names=["Ann", "Ben"])
-        >>> game.reveal(); game.play(0, "JC", 1)
-        >>> log = game.to_log()
-        >>> Game.from_log(log) == game, len(Game.from_log(log, upto=1).history)
-        (True, 1)
-        >>> Game.from_log(log, upto=1).tops[1]
-        Card.parse('QH')
-        """
-        from ..logs.log import Log
-
-        if not isinstance(log, Log):
-            raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
-        if type(deal) is not int or not 0 <= deal < len(log.deals):
-            raise InvalidArgumentError(f"there is no deal {brief(deal)} in this log ({len(log.deals)} deal(s))")
-        events = log.actions(deal)
-        if upto is None:
-            upto = len(events)
-        if type(upto) is not int or not 0 <= upto <= len(events):
-            raise InvalidArgumentError(f"upto must be a number of events from 0 to {len(events)}, not {brief(upto)}")
-        game = cls(log.variant, log.deals[deal].layout(), names=log.names)
-        for action, t in events[:upto]:
-            game.apply(action, t)
-        return game
-
-    def peek(self) -> Action:
-        """The last action applied (as recorded: a draw names its card), like ``Board.peek()``;
-        an :class:`InvalidActionError` when none was."""
-        if not self._history:
-            raise InvalidActionError("no action has been applied yet")
-        return self._history[-1]
-
-    def pop(self) -> Action:
-        """Undo the last action and return it, like ``Board.pop()``: the game is then exactly as it
-        was before that action (collisions, calls, owed draws and the random source included).
-
-        The state is rebuilt by applying the earlier actions again to the layout, so it costs
-        time in proportion to the history; a rebuild's shuffle is recorded as its reserves, and
-        the random source is put back as it was before the undone action.
-
-        >>> game = deal("speed", seed=1)
-        >>> before = game.copy()
-        >>> game.reveal(); game.play(0, "JC", 1)
-        >>> game.pop(), game.pop()
-        (Play(player=0, cards=(Card.parse('JC'),), pile=1, declared=()), Reveal())
-        >>> game == before
-        True
-        """
-        action = self.peek()
-        history, times = self._history[:-1], self._times[:-1]
-        random_state = self.kernel.random_state()  # unchanged by the action, unless it was a shuffle
-        if self._rng_states and self._rng_states[-1][0] == len(history):
-            random_state = self._rng_states.pop()[1]
-        if self._start is not None:
-            kernel = self._start.copy()
-        else:
-            assert self._layout_codes is not None
-            hands, draw, starters, reserves = self._layout_codes
-            kernel = Kernel(self.variant, hands, draw, starters, reserves, names=self.names, seed=self.seed)
-        for index, (done, t) in enumerate(zip(history, times, strict=True), self._count):
-            kind, player, pile, cards, declared = self.encode(done)
-            kernel.apply_event(kind, player, pile, cards, declared, t, index)
-        kernel.set_random_state(random_state)
-        self.kernel, self._history, self._times = kernel, history, times
-        return action
-
-    def __eq__(self, other: object) -> bool:
-        """Games are equal when they are in the same state of the same variant: the same
-        :meth:`position` (as boards are in python-chess; names, history and the random source
-        aside)."""
-        if not isinstance(other, Game):
-            return NotImplemented
-        return self.variant == other.variant and self.position() == other.position()
-
-    __hash__ = None  # type: ignore[assignment]  # a game changes: it is not hashable
-
-    def to_log(self, *, players: Sequence[str] | None = None) -> Log:
-        """This game as a ``speedrules-log/1`` log (layout and recorded history).
-
-        >>> game = deal("speed", seed=1)
-        >>> game.reveal()
-        >>> log = game.to_log(players=["Ann", "Ben"])
-        >>> log.names, len(log.deals[0].events), log.dumps().startswith('{"format": "speedrules-log/1"')
-        (('Ann', 'Ben'), 1, True)
-        """
-        from ..logs.log import log_from_games
-
-        return log_from_games([self], players=players)
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def deal(

@@ -1423,3 +1423,83 @@ class Kernel(TableTiming):
             out.append(gathered[start:start + size])
             start += size
         return out
+
+    # ------------------------------------------------------------------ the referee's questions
+    # (speedrules.family.Kernel: what the one judging procedure of every family asks a kernel)
+
+    def check(self, event: tuple[Any, ...]) -> Violation | None:
+        """:meth:`check_event` on a coded event ``(kind, player, pile, cards, declared, t)``."""
+        kind, player, pile, cards, declared, t = event
+        return self.check_event(kind, player, pile, cards, declared, t)
+
+    def apply(self, event: tuple[Any, ...], index: int = -1) -> None:
+        """:meth:`apply_event` on a coded event, the deal's ``index``-th."""
+        kind, player, pile, cards, declared, t = event
+        self.apply_event(kind, player, pile, cards, declared, t, index)
+
+    def could_stand(self, event: tuple[Any, ...]) -> bool:
+        """Whether the illegal ``event`` could physically have stood: a play of cards in the hand
+        on a pile that is there (a joker declared as a rank), a draw from a stack that holds a card,
+        a flip with a reserve left; never any other event."""
+        kind, player, pile, cards, declared, _ = event
+        v = self.variant
+        if not 0 <= player < v.players and kind in (PLAY, DRAW):
+            return False
+        if kind == PLAY:
+            if not 0 <= pile < v.piles or Counter[int](cards) - Counter(self.hands[player]):
+                return False
+            return sum(1 for c in cards if c == JOKER_CODE) == len(declared) and all(1 <= r <= 13 for r in declared)
+        if kind == DRAW:
+            return bool(self.draws[player])
+        return kind == FLIP and any(self.reserves)
+
+    def shadowed(self, event: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The event as the copy in which a corrected event stood judges it: as it is."""
+        return event
+
+    def correction(self, event: tuple[Any, ...], problem: Violation) -> str:
+        """What the guide's correction procedure does about an illegal event: it is undone."""
+        kind, player, _, cards, _, _ = event
+        valid_seat = 0 <= player < self.variant.players
+        name = self.names[player] if valid_seat else f"seat {brief(player)}"
+        if kind == PLAY:
+            held = valid_seat and not Counter[int](cards) - Counter(self.hands[player])
+            text = " ".join([TEXT_OF[c] for c in cards])
+            return f"{text} went back to {name}'s hand" if held else "the play was ignored"
+        if kind == DRAW and problem.rule == rules.DRAW_HAND_FULL:
+            return f"the card drawn went back on top of {name}'s draw stack"
+        undone = {FLIP: "the flip was undone", REBUILD: "the rebuild was undone", PICKUP: "the pickup was undone",
+                  CALL: "the call was ignored", STUCK: "the declaration was ignored"}
+        return undone.get(kind, "the event was ignored")
+
+    def void_reason(self, problem: Violation) -> str | None:
+        """A missed call voids the deal: it cannot be made up."""
+        return "the deal is void: a missed call cannot be made up" if problem.rule == rules.CALL_MISSING else None
+
+    def deal_fields(self, void: bool) -> tuple[bool, int | None, tuple[int, ...], bool, tuple[int, ...],
+                                               tuple[Any, ...], tuple[int, ...]]:
+        """The deal as its verdict reports it: finished, winner, the cards each seat still holds,
+        dead end, the seats tied, the collisions, the seats that called."""
+        outcome = None if void else self.outcome()
+        collisions, callers = self.collisions, self.callers
+        return (outcome is not None, None if outcome is None else outcome.winner, self.remaining(),
+                outcome is not None and outcome.is_dead_end, () if outcome is None else outcome.tied,
+                tuple(collisions) if collisions else (), tuple(sorted(callers)) if callers else ())
+
+    def table_view(self) -> TableView:
+        """The table now, for the readable report of a violation."""
+        return TableView(tuple(self.tops_text()), tuple([len(r) for r in self.reserves]),
+                         tuple([tuple([TEXT_OF[c] for c in h]) for h in self.hands]),
+                         tuple([len(d) for d in self.draws]))
+
+
+@attrs.frozen(slots=True)
+class TableView:
+    """The table when a violation happened, as a Speed deal's verdict keeps it for the readable
+    report (:attr:`speedrules.DealVerdict.table`): each pile's top, each reserve's and draw
+    stack's size, each hand."""
+
+    piles: tuple[str, ...]
+    reserves: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    draw: tuple[int, ...]

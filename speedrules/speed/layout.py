@@ -9,9 +9,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+import msgspec
 
 from ..core.cards import Card
 from ..core.errors import CardError
+from .coding import CompiledEvent
 from .coding import layout_json as layout_json
 
 
@@ -95,3 +97,22 @@ class Layout:
         return out
 
 
+
+
+class CompiledDeal(msgspec.Struct, frozen=True, gc=False):
+    """One deal of a Speed log, checked and integer-coded (:func:`speedrules.speed.coding.code_deal`):
+    the layout's stacks (top first) and the events, as :attr:`speedrules.Log.deals` holds them."""
+
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[tuple[int, ...], ...]
+    starters: tuple[int, ...]
+    reserves: tuple[tuple[int, ...], ...]
+    events: tuple[CompiledEvent, ...]
+
+    def layout(self) -> Layout:
+        """The layout as cards."""
+        def cards(stack: Iterable[int]) -> tuple[Card, ...]:
+            return tuple(Card.from_code(c) for c in stack)
+
+        return Layout(hands=tuple(cards(h) for h in self.hands), draw=tuple(cards(d) for d in self.draw),
+                      starters=cards(self.starters), reserves=tuple(cards(r) for r in self.reserves))

@@ -8,13 +8,30 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..family import Family, Menu, Table, register_family
+from ..family import Family, Kernel, Match, register_family
+from ..logs.log import log_form
+from ..table import Menu, Table
+from . import picture, reader, scoring, variants, wire, words
+from .game import check_spit_layout
+from .kernel import KIND_NAMES, SpitKernel
 from .stats import summarize_spit
 from .table import SpitTable, menu_of
+
+if TYPE_CHECKING:
+    import random
+
+    from ..core.cards import Card
+    from ..core.errors import Violation
+    from ..core.scene import Mark, Scene
+    from ..core.variant import Variant
+    from ..core.words import Dealt
+    from ..judge.verdicts import DealVerdict, Verdict
+    from ..logs.log import Log
+    from ..speed.actions import SpitAction
+    from .game import SpitGame
 
 __all__ = ["SPIT", "SpitFamily"]
 
@@ -30,13 +47,104 @@ class SpitFamily(Family):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
+    dealer = "speedrules.deal_spit (a SpitGame)"
+
+    def rules_defaults(self) -> dict[str, Any]:
+        return variants.rules_defaults()
+
+    def rules_schema(self) -> dict[str, Any]:
+        return variants.rules_schema()
+
+    def rules(self, document: dict[str, Any]) -> Any:
+        return variants.spit_rules(document)
+
+    def variant_problems(self, document: dict[str, Any], name: str) -> list[tuple[str, str]]:
+        return variants.variant_problems(document, name)
+
     # ------------------------------------------------------------------ the log (logs)
+
+    event_names = KIND_NAMES
+    wire_deal = wire.SpitWireRound
+
+    def code_deal(self, deal: Any) -> tuple[Any, int]:
+        return reader.code_round(deal)
+
+    def log_schema(self) -> dict[str, Any]:
+        return log_form("spit_deal")
+
+    def canonical_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
+        return reader.canonical_round(deal)
+
+    def event_json(self, event: tuple[Any, ...]) -> dict[str, Any]:
+        return wire.event_json(event)
 
     # ------------------------------------------------------------------ deals and judging (judge)
 
+    def layout_problem(self, variant: Variant, deal: Any, carried: Any) -> Violation | None:
+        holdings, first = carried
+        return check_spit_layout(variant, deal.codes, holdings, first=first)
+
+    def kernel(self, variant: Variant, deal: Any, names: tuple[str, ...]) -> Kernel:
+        return SpitKernel(variant, deal.stock, deal.spit, names=names)
+
+    def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
+        return scoring.SpitMatch(variant, names)
+
+    def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.deal_report(number, deal, names)
+
+    def match_report(self, match: Any, names: tuple[str, ...]) -> list[str]:
+        return scoring.match_report(match, names)
+
     # ------------------------------------------------------------------ actions and games
 
+    @property
+    def game_class(self) -> type[SpitGame]:
+        from .game import SpitGame
+
+        return SpitGame
+
+    def deal_game(self, variant: Variant | str, seed: int | random.Random | None = None, *,
+                  names: Sequence[str] | None = None) -> SpitGame:
+        from .game import deal_spit
+
+        return deal_spit(variant, seed, names=names)
+
+    def parse_action(self, text: str) -> SpitAction:
+        from ..speed.actions import parse_spit_action
+
+        return parse_spit_action(text)
+
+    def encode(self, action: Any, t: float | int | None = None) -> tuple[Any, ...]:
+        from .game import encode
+
+        return (*encode(action), t)
+
+    def decode(self, event: tuple[Any, ...]) -> tuple[Any, float | int | None]:
+        from .game import decode
+
+        return decode(event)
+
     # ------------------------------------------------------------------ pictures and words (show, cli)
+
+    def scene(self, game: Any, *, viewer: int | None = None, highlight: Any = None,
+              mark: Mark | None = None) -> Scene:
+        return picture.scene(game, viewer=viewer, highlight=highlight, mark=mark)
+
+    def logged_game(self, log: Log, deal: int, upto: int, verdict: Verdict) -> Any | None:
+        return picture.logged_game(log, deal, upto, verdict)
+
+    def result_words(self, deal: DealVerdict, names: Sequence[str]) -> str:
+        return picture.result_words(deal, names)
+
+    def nowhere_words(self, card: Card, viewer: str | None) -> str:
+        return picture.nowhere_words(card, viewer)
+
+    def rules_in_words(self, variant: Variant) -> list[tuple[str, str]]:
+        return words.rules_in_words(variant)
+
+    def dealt(self, variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
+        return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
 

@@ -1,8 +1,9 @@
 """The public face of a game of Spit: :class:`SpitGame`, a whole game round after round, with
 every rule enforced by the round's :class:`~speedrules.spit.kernel.SpitKernel`.
 
-Like :class:`speedrules.Game`, a ``SpitGame`` is mutable: ``apply`` changes it, ``check`` says
-why an action is illegal, ``legal_actions`` lists what may be done now.  When a round is over
+A ``SpitGame`` is Spit's :class:`~speedrules.game.BaseGame`, the one game API it shares with
+:class:`speedrules.Game`: ``apply`` changes it, ``check`` says why an action is illegal,
+``legal_actions`` is a live view of what may be done now, ``pop`` takes an action back.  When a round is over
 and its centre piles are claimed, :meth:`SpitGame.next_round` lays the next one, from a layout
 the caller gives (a logged game) or by shuffling each player's holding (a fresh game).
 
@@ -20,6 +21,7 @@ the caller gives (a logged game) or by shuffling each player's holding (a fresh 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Sequence
 from itertools import chain
@@ -30,14 +32,17 @@ import attrs
 from ..core import rules
 from ..core.cards import Card, deck_codes, diff_text
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
-from ..core.loading import SPIT_HOLDING, as_variant
-from ..core.variant import Claim, Family, RoundsWinner, Variant
+from ..core.loading import as_variant
+from ..core.variant import Claim, RoundsWinner, Variant
+from ..family import family_of
+from ..game import BaseGame, Event
 from ..speed.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
-from ..speed.dealing import checked_names, checked_time, make_rng
+from ..speed.dealing import checked_names, make_rng
 from ..speed.kernel import shuffle_codes
 from ..speed.position import SpitPosition
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .reader import Codes, SpitEvent
+from .variants import SPIT_HOLDING
 
 if TYPE_CHECKING:
     from ..logs.log import Log
@@ -204,22 +209,65 @@ def decode(event: SpitEvent) -> tuple[SpitAction, float | int | None]:
     return action, t
 
 
-class SpitGame:
-    """A game of a Spit variant, from the first round's layout to the outcome.
+def _spit_variant(variant: Variant | str, instead: str) -> Variant:
+    """``variant`` (a name, a file or a :class:`Variant`) if it is of the Spit family; else an
+    :class:`InvalidArgumentError` that says what to use ``instead``."""
+    v = as_variant(variant)
+    if v.family != "spit":
+        raise InvalidArgumentError(f"{v.name} is a variant of {family_of(v).title}, not of Spit: {instead}")
+    return v
+
+
+_ROW_MOVES = (StockPlay, GapMove, Pairing)
+
+
+class SpitGame(BaseGame[SpitAction, SpitKernel]):
+    """A game of a Spit variant, from the first round's layout to the outcome: the one game API
+    of :class:`~speedrules.game.BaseGame` (``check``, ``apply``, ``legal``, ``pop``, ``copy``,
+    ``position``, ``to_log``...) on Spit's kernel, with Spit's views, ``can_x`` / ``x`` pairs and
+    rounds.
 
     Build it with :func:`deal_spit` (a fresh shuffle) or :meth:`SpitGame.from_layout`.  Seats
     are 0 and 1; stock piles are numbered from 0 (left), centre piles 0 (player 0's side) and 1.
     :attr:`kernel` is the current round's rules kernel; :attr:`results` the finished rounds'.
+
+    What Speed's :class:`~speedrules.Game` (one deal) has not: rounds.  :attr:`round` numbers
+    the round in play from 0 (as the log, the referee, the position and ``repr`` do);
+    :meth:`next_round` lays the next one once this one is settled; :attr:`history` and
+    :attr:`times` are per round, :attr:`layouts` and :attr:`results` one per round laid and
+    settled; :meth:`pop` takes back across rounds (undoing the action that settled a round takes
+    back the round laid after it, and puts the random source back as it was before that shuffle).
+
+    The legal actions (:meth:`legal_actions`): with ``player``, that player's plays, row moves
+    (each naming the card it moves) and claims; with ``None``, also the spit (``Spit()``, and a
+    lone spitter's ``Spit(0)``, ``Spit(1)``), and once the round has jammed the (optional)
+    :class:`Jam` declaration.  None once the round is settled (see :meth:`next_round`).
+
+    >>> game = deal_spit("spit", seed=2, names=["Ann", "Ben"])
+    >>> game.spit(); game.play(0, 2, 0)
+    >>> print(game)
+    spit, round 0, after 2 actions: play on
+      Ann     stock 10S 3H(2) KC(2) 5S(4) 9S(5)  spit pile 10  holds 24
+      Ben     stock 3S AC(2) 10D(3) 4C(4) JS(5)  spit pile 10  holds 25
+      pile 0  9H (2 cards)
+      pile 1  QD (1 card)
+    >>> [str(a) for a in game.legal_actions(1)]
+    ['1:2(10D)>0', '1:4(JS)>1']
+    >>> "1:2(10D)>0" in game.legal, "1:2>0" in game.legal, game.is_legal("1:2>0")  # listed as it is recorded
+    (True, False, True)
     """
 
-    __slots__ = ("_first", "_rng", "_wins", "history", "kernel", "layouts", "names", "results", "seed", "times",
-                 "variant")
+    __slots__ = ("_first", "_layouts", "_results", "_rng", "_round_starts", "_wins")
+
+    family_name = "spit"
+
+    _parse = staticmethod(parse_spit_action)
+    _encode = staticmethod(encode)
+    _decode = staticmethod(decode)
 
     def __init__(self, variant: Variant | str, layout: SpitLayout, *, rng: random.Random | None = None,
                  seed: int | None = None, names: Sequence[str] | None = None) -> None:
-        v = as_variant(variant)
-        if v.family is not Family.SPIT:
-            raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
+        v = _spit_variant(variant, "deal it with speedrules.deal")
         if not isinstance(layout, SpitLayout):
             raise InvalidArgumentError(f"not a SpitLayout: {brief(layout)}")
         self.variant = v
@@ -228,12 +276,11 @@ class SpitGame:
         self._rng = rng if rng is not None else random.Random(seed)
         self._first = 0  # the rounds before the first one this game holds (a game from a position)
         self._wins = (0, 0)  # the rounds each player went out first in, of those
-        self.results: list[RoundResult] = []
-        self.layouts: list[SpitLayout] = []
-        self.history: list[list[SpitAction]] = []
-        """The actions of each round so far, as recorded (plays name their card)."""
-        self.times: list[list[float | int | None]] = []
-        self.kernel = self._start(layout, None)
+        self._results: list[RoundResult] = []
+        self._layouts: list[SpitLayout | None] = []  # per round held; None: begun from a position in mid-round
+        self._round_starts: list[SpitKernel] = []  # per round held: its kernel as the round began (never changed)
+        self._start_record()
+        self._start_round(layout, None)
 
     @classmethod
     def from_layout(cls, variant: Variant | str, layout: SpitLayout, *, names: Sequence[str] | None = None,
@@ -241,81 +288,45 @@ class SpitGame:
         """A game whose first round is ``layout`` (checked: rules ``spit.layout.row``, ``spit.layout.cards``)."""
         return cls(variant, layout, names=names, seed=seed)
 
-    @classmethod
-    def from_log(cls, log: Log, deal: int = 0, upto: int | None = None) -> SpitGame:
-        """The game at round ``deal`` of a Spit ``log`` after that round's first ``upto`` events
-        (all by default), as :meth:`speedrules.Game.from_log` does for Speed: the first round laid
-        as logged, each event applied with its time, each later round laid from its logged layout
-        once the round before is settled.  Raises :class:`IllegalActionError` at the first event
-        or layout that breaks a rule (the referee says which, and goes on where asked).
-
-        >>> from speedrules import parse_log, Spit
-        >>> game = deal_spit("spit", seed=2)
-        >>> game.apply(Spit()); game.apply(game.legal_actions(0)[0])
-        >>> log = parse_log(game.to_log_data())
-        >>> again = SpitGame.from_log(log)
-        >>> again.history == game.history, again.tops == game.tops
-        (True, True)
-        >>> SpitGame.from_log(log, upto=1).tops
-        (Card.parse('8S'), Card.parse('QD'))
-        """
-        from ..logs.log import Log
-
-        if not isinstance(log, Log):
-            raise InvalidArgumentError(f"not a Log: {brief(log)} (read_log or parse_log make one)")
-        rounds = log.rounds
-        if not rounds:
-            raise InvalidArgumentError(f"{brief(log.name)} is a log of {log.variant.name}, a variant of Speed: "
-                                       "read it with speedrules.Game.from_log")
-        if type(deal) is not int or not 0 <= deal < len(rounds):
-            raise InvalidArgumentError(f"there is no round {brief(deal)} in this log ({len(rounds)} round(s))")
-        count = len(rounds[deal].events)
-        if upto is None:
-            upto = count
-        if type(upto) is not int or not 0 <= upto <= count:
-            raise InvalidArgumentError(f"upto must be a number of events from 0 to {count}, not {brief(upto)}")
-        game = cls(log.variant, SpitLayout.from_codes(*rounds[0].codes), names=log.names)
-        for number, logged in enumerate(rounds[:deal + 1]):
-            if number:
-                game.next_round(SpitLayout.from_codes(*logged.codes))
-            for event in logged.events[:upto] if number == deal else logged.events:
-                action, t = decode(event)
-                game.apply(action, t)
-        return game
-
-    def _start(self, layout: SpitLayout, holdings: Sequence[Sequence[int]] | None) -> SpitKernel:
+    def _start_round(self, layout: SpitLayout, holdings: Sequence[Sequence[int]] | None) -> None:
         codes = layout.codes()
         problem = check_spit_layout(self.variant, codes, holdings)
         if problem is not None:
             raise IllegalActionError(problem)
-        self.layouts.append(layout)
-        self.history.append([])
-        self.times.append([])
-        return SpitKernel(self.variant, *codes, names=self.names)
+        kernel = SpitKernel(self.variant, *codes, names=self.names)
+        if self._round_starts:  # the first round begins with the record
+            self._deal_starts.append(len(self._actions))
+        self._layouts.append(layout)
+        self._round_starts.append(kernel.copy())
+        self.kernel = kernel
 
-    def __repr__(self) -> str:
-        return f"<SpitGame {self.variant.name} seed={self.seed}, round {self.round + 1}>"
+    @classmethod
+    def from_position(cls, variant: Variant | str, position: str | SpitPosition, *, rng: random.Random | None = None,
+                      seed: int | None = None, names: Sequence[str] | None = None) -> SpitGame:
+        """The game in the state a position's text describes (see :meth:`position`), checked
+        against ``variant`` first, else a :class:`~speedrules.core.errors.SpitPositionError` naming
+        the field.  Its history starts empty; the rounds before are known only by who won them.
+        A position before the round's first spit is a layout, so the game has its
+        :attr:`layout` and a log; one in mid-round has neither.  ``rng`` or ``seed`` give the
+        random source that shuffles the next rounds.
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture (:func:`speedrules.show.svg.table`), which notebooks show inline."""
-        from ..show.svg import table
-
-        return table(self)
-
-    # ------------------------------------------------------------------ views
-
-    @property
-    def round(self) -> int:
-        """The current round's number, from 0."""
-        return self._first + len(self.history) - 1
-
-    @property
-    def layout(self) -> SpitLayout:
-        """The current round's layout (an :class:`InvalidActionError` for a game built from a
-        position in mid-round, which has none)."""
-        if len(self.layouts) < len(self.history):
-            raise InvalidActionError("a game built from a position in mid-round has no layout for that round")
-        return self.layouts[-1]
+        >>> game = deal_spit("spit", seed=2)
+        >>> game.apply(Spit(), t=0)
+        >>> again = SpitGame.from_position("spit", game.position())
+        >>> again.position() == game.position(), again.legal_actions() == game.legal_actions(), again == game
+        (True, True, True)
+        """
+        v = _spit_variant(variant, "use Game.from_position")
+        parsed = position if isinstance(position, SpitPosition) else SpitPosition.parse(position)
+        checked = checked_names(v, names)
+        kernel = SpitKernel.from_position(v, parsed, names=checked)
+        layout = SpitLayout.from_codes(parsed.rows, parsed.spits) if not parsed.started else None
+        result = kernel.result()
+        source = rng if rng is not None else random.Random(seed)
+        game = cls.__new__(cls)
+        own = (source, parsed.round, parsed.wins, [result] if result is not None else [], [layout], [kernel.copy()])
+        game.__setstate__((v, checked, seed, kernel, [], [], [0], [], own))
+        return game
 
     def position(self) -> str:
         """The whole state of the game within the round as one line, the Spit position notation
@@ -336,51 +347,195 @@ class SpitGame:
         round=0,wins=0+0
         """
         wins = list(self._wins)
-        for result in self.results[:len(self.history) - 1]:
+        for result in self._results[:len(self._deal_starts) - 1]:
             if result.out_seat is not None:
                 wins[result.out_seat] += 1
         return str(self.kernel.position(self.round, (wins[0], wins[1])))
 
-    @classmethod
-    def from_position(cls, variant: Variant | str, position: str | SpitPosition, *, rng: random.Random | None = None,
-                      seed: int | None = None, names: Sequence[str] | None = None) -> SpitGame:
-        """The game in the state a position's text describes (see :meth:`position`), checked
-        against ``variant`` first, else a :class:`~speedrules.core.errors.SpitPositionError` naming
-        the field.  Its history starts empty; the rounds before are known only by who won them.
-        A position before the round's first spit is a layout, so the game has its
-        :attr:`layout` and a log; one in mid-round has neither.  ``rng`` or ``seed`` give the
-        random source that shuffles the next rounds.
+    # ------------------------------------------------------------------ the base's hooks
 
-        >>> game = deal_spit("spit", seed=2)
-        >>> game.apply(Spit(), t=0)
-        >>> again = SpitGame.from_position("spit", game.position())
-        >>> again.position() == game.position(), again.legal_actions() == game.legal_actions()
-        (True, True)
-        """
-        v = as_variant(variant)
-        if v.family is not Family.SPIT:
-            raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: use Game.from_position")
-        parsed = position if isinstance(position, SpitPosition) else SpitPosition.parse(position)
-        checked = checked_names(v, names)
-        kernel = SpitKernel.from_position(v, parsed, names=checked)
-        layouts = [SpitLayout.from_codes(parsed.rows, parsed.spits)] if not parsed.started else []
-        result = kernel.result()
-        source = rng if rng is not None else random.Random(seed)
-        game = cls.__new__(cls)
-        game.__setstate__((v, checked, seed, source, parsed.round, parsed.wins, kernel, layouts, [[]], [[]],
-                           [result] if result is not None else []))
-        return game
-
-    def __getstate__(self) -> tuple[object, ...]:
-        """The whole game, its containers and random source copied (``copy.copy``, pickling)."""
+    def _own_state(self) -> tuple[object, ...]:
         source = random.Random()
         source.setstate(self._rng.getstate())
-        return (self.variant, self.names, self.seed, source, self._first, self._wins, self.kernel.copy(),
-                list(self.layouts), [list(h) for h in self.history], [list(t) for t in self.times], list(self.results))
+        return (source, self._first, self._wins, list(self._results), list(self._layouts), list(self._round_starts))
 
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (self.variant, self.names, self.seed, self._rng, self._first, self._wins, self.kernel, self.layouts,
-         self.history, self.times, self.results) = state
+    def _set_own_state(self, state: tuple[Any, ...]) -> None:
+        self._rng, self._first, self._wins, self._results, self._layouts, self._round_starts = state
+
+    def _judge(self, event: Event, t: float | int | None) -> Violation | None:
+        if self.outcome() is not None:
+            player = event[1]
+            return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None, "the game is over")
+        return self.kernel.check_event(*event, t)
+
+    def _do(self, action: SpitAction, event: Event, t: float | int | None) -> SpitAction:
+        kind, player, a, b, _ = event
+        k = self.kernel
+        record = action
+        if isinstance(action, _ROW_MOVES) and action.card is None:  # the card moved, recorded
+            record = attrs.evolve(action, card=Card.from_code(k.rows[player][a][-1]))
+        k.apply_event(kind, player, a, b, None, t)
+        if len(self._results) < len(self._deal_starts) and k.is_settled():
+            result = k.result()
+            assert result is not None
+            self._results.append(result)
+        return record
+
+    def _replay_start(self, deal: int) -> SpitKernel:
+        return self._round_starts[deal].copy()
+
+    def _replay(self, kernel: SpitKernel, event: Event, t: float | int | None, index: int) -> None:
+        kernel.apply_event(*event, t)
+
+    def _rewind(self, deal: int) -> None:
+        del self._layouts[deal + 1:]
+        del self._round_starts[deal + 1:]
+        del self._results[deal:]
+
+    def _random_state(self) -> object:
+        return self._rng.getstate()
+
+    def _set_random_state(self, state: object) -> None:
+        self._rng.setstate(state)  # type: ignore[arg-type]
+
+    def _layout_json(self, deal: int) -> dict[str, Any]:
+        layout = self._layouts[deal]
+        if layout is None:
+            raise InvalidActionError("a game built from a position in mid-round has no layout, so no log")
+        return layout.to_json()
+
+    @classmethod
+    def _from_logged(cls, log: Log, logged: Any) -> SpitGame:
+        return cls(log.variant, SpitLayout.from_codes(*logged.codes), names=log.names)
+
+    def _lay_logged(self, logged: Any) -> None:
+        self.next_round(SpitLayout.from_codes(*logged.codes))
+
+    def _legal_list(self, player: int | None) -> list[SpitAction]:
+        if self.outcome() is not None or self.kernel.is_settled():
+            return []
+        k = self.kernel
+        seats = (0, 1) if player is None else (player,)
+        candidates: list[SpitAction] = []
+        if k.is_over():
+            for p in seats:
+                candidates += [Slap(p, c) for c in (0, 1)] + [Choose(p, c) for c in (0, 1)]
+        elif k.started:
+            for p in seats:
+                row = k.rows[p]
+                for i, pile in enumerate(row):
+                    if not pile:
+                        continue
+                    top = Card.from_code(pile[-1])
+                    candidates += [StockPlay(p, i, c, top) for c in (0, 1)]
+                    candidates += [GapMove(p, i, j, top) for j, other in enumerate(row) if not other]
+                    candidates += [Pairing(p, i, j, top) for j, other in enumerate(row) if j != i and other]
+        if player is None and not k.is_over():
+            candidates += [Spit(), Spit(0), Spit(1)]
+        if player is None and k.jammed:
+            candidates.append(Jam())
+        return [a for a in candidates if self._judge(encode(a), None) is None]
+
+    def _lists(self, action: object, player: int | None) -> bool:
+        """In the form :meth:`legal_actions` lists actions: a row move names its card."""
+        k = self.kernel
+        if not isinstance(action, (Spit, StockPlay, GapMove, Pairing, Slap, Choose, Jam)):
+            return False
+        if self.outcome() is not None or k.is_settled():
+            return False
+        if player is not None and getattr(action, "player", None) != player:
+            return False  # another seat's action, or a table action, is not in a seat's list
+        if isinstance(action, Spit):
+            listed = not k.is_over()
+        elif isinstance(action, Jam):
+            listed = k.jammed
+        elif isinstance(action, (Slap, Choose)):
+            listed = k.is_over() and action.pile in (0, 1)
+        else:
+            listed = action.card is not None and k.started and not k.is_over() and self._listed_move(action)
+        return listed and self._judge(encode(action), None) is None
+
+    def _listed_move(self, action: StockPlay | GapMove | Pairing) -> bool:
+        """Whether a row move is one :meth:`legal_actions` would list if it were legal: from a
+        stock pile of the row, onto a centre pile, into a gap, or onto another stock pile."""
+        if action.player not in (0, 1) or not 0 <= action.stock < len(self.kernel.rows[action.player]):
+            return False
+        row = self.kernel.rows[action.player]
+        if isinstance(action, StockPlay):
+            return action.pile in (0, 1)
+        if not 0 <= action.to < len(row):
+            return False
+        if isinstance(action, GapMove):
+            return not row[action.to]
+        return action.to != action.stock and bool(row[action.to])
+
+    def _head(self) -> str:
+        actions = len(self._actions) - self._deal_starts[-1]
+        return (f"{self.variant.name}, round {self.round}, after {actions} action{'s' if actions != 1 else ''}: "
+                f"{self.status_text()}")
+
+    def _table_rows(self) -> list[str]:
+        """Each player's stock piles (top cards, a pile's depth after its top when over one),
+        spit pile and holding; each centre pile's top."""
+        k = self.kernel
+        width = max(len(n) for n in (*self.names, "pile 0"))
+        stocks = [" ".join(f"{Card.from_code(p[-1])}({len(p)})" if len(p) > 1 else str(Card.from_code(p[-1])) if p
+                           else "-" for p in row) for row in k.rows]
+        stock_width = max(map(len, stocks))
+        result = k.result()
+        rows = []
+        for p, stock in enumerate(stocks):
+            held = f"holds {k.held(p)}"
+            taken = [str(c) for c, owner in enumerate(result.owners) if owner == p] if result is not None else []
+            if result is not None and taken:
+                held += f", with pile{'s' * (len(taken) > 1)} {', '.join(taken)}: {len(result.holdings[p])}"
+            rows.append(f"  {self.names[p]:{width}}  stock {stock:{stock_width}}  spit pile {len(k.spits[p])}  {held}")
+        for c, pile in enumerate(k.centre):
+            top = str(Card.from_code(pile[-1])) if pile else "-"
+            rows.append(f"  {'pile ' + str(c):{width}}  {top} ({_cards(len(pile))})")
+        return rows
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def round(self) -> int:
+        """The current round's number, from 0 (as the log, the referee, the position and ``repr`` number it)."""
+        return self._first + len(self._deal_starts) - 1
+
+    @property
+    def layout(self) -> SpitLayout:
+        """The current round's layout (an :class:`InvalidActionError` for a game built from a
+        position in mid-round, which has none)."""
+        layout = self._layouts[-1]
+        if layout is None:
+            raise InvalidActionError("a game built from a position in mid-round has no layout for that round")
+        return layout
+
+    @property
+    def layouts(self) -> tuple[SpitLayout, ...]:
+        """The layout of each round the game holds (but one begun from a position in mid-round)."""
+        return tuple(layout for layout in self._layouts if layout is not None)
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """How each settled round the game holds ended."""
+        return tuple(self._results)
+
+    @property
+    def history(self) -> tuple[tuple[SpitAction, ...], ...]:
+        """The actions of each round so far (one tuple per round held), as recorded (row moves
+        name their card); :attr:`action_stack` has them in one sequence."""
+        return tuple(tuple(self._actions[a:b]) for a, b in self._spans())
+
+    @property
+    def times(self) -> tuple[tuple[float | int | None, ...], ...]:
+        """The time each action of :attr:`history` was applied with, per round (``None``: untimed)."""
+        return tuple(tuple(self._times[a:b]) for a, b in self._spans())
+
+    def _spans(self) -> list[tuple[int, int]]:
+        """Where each round held begins and ends in the record."""
+        bounds = [*self._deal_starts, len(self._actions)]
+        return list(itertools.pairwise(bounds))
 
     @property
     def stock(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
@@ -418,69 +573,80 @@ class SpitGame:
     def is_round_settled(self) -> bool:
         return self.kernel.is_settled()
 
-    # ------------------------------------------------------------------ rules
+    def status_text(self) -> str:
+        """Where the game stands, in words: who won (or a tie), the round settled, the round
+        over (claim the piles), ``spit to start`` or ``play on``.
 
-    def check(self, action: SpitAction | str, t: float | int | None = None) -> Violation | None:
-        """Why ``action`` (or its notation, ``"0:2>1"``, read by :func:`parse_spit_action`) is
-        illegal now, or ``None``; never changes the game."""
-        kind, player, a, b, card = encode(action)
-        t = checked_time(t)
-        if self.outcome() is not None:
-            return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None, "the game is over")
-        return self.kernel.check_event(kind, player, a, b, card, t)
+        >>> deal_spit("spit", seed=2).status_text()
+        'spit to start'
+        """
+        names = self.names
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"{names[outcome.winner]} wins the game" if outcome.winner is not None else "a tie"
+        if self.is_round_settled():
+            return "the round is settled"
+        if self.is_round_over():
+            return "the round is over: claim the centre piles"
+        return "spit to start" if not any(self.kernel.centre) else "play on"
 
-    def is_legal(self, action: SpitAction | str, t: float | int | None = None) -> bool:
-        return self.check(action, t) is None
+    # ------------------------------------------------------------------ can_x / x pairs
 
-    def apply(self, action: SpitAction | str, t: float | int | None = None) -> None:
-        """Apply ``action`` (or its notation: ``sg.apply("spit")``), or raise
-        :class:`IllegalActionError` naming the rule (the game unchanged)."""
-        action = as_spit_action(action)
-        problem = self.check(action, t)
-        if problem is not None:
-            raise IllegalActionError(problem)
-        kind, player, a, b, _ = encode(action)
-        record: SpitAction = action
-        if isinstance(action, (StockPlay, GapMove, Pairing)) and action.card is None:
-            record = attrs.evolve(action, card=Card.from_code(self.kernel.rows[player][a][-1]))
-        self.kernel.apply_event(kind, player, a, b, None, checked_time(t))
-        self.history[-1].append(record)
-        self.times[-1].append(checked_time(t))
-        if self.kernel.is_settled():
-            result = self.kernel.result()
-            assert result is not None
-            if len(self.results) < len(self.history):
-                self.results.append(result)
+    def can_spit(self, pile: int | None = None) -> bool:
+        """Whether the table may spit now (a lone spitter onto ``pile``)."""
+        return self.is_legal(Spit(pile))
 
-    def legal_actions(self, player: int | None = None) -> list[SpitAction]:
-        """Every legal action now: with ``player``, that player's plays, row moves and claims;
-        with ``None``, also the spit, and once the round has jammed the (optional) :class:`Jam`
-        declaration.  Empty once the round is settled (see :meth:`next_round`)."""
-        if player is not None and player not in (0, 1):
-            raise InvalidArgumentError(f"there is no seat {brief(player)} in a 2-player game")
-        if self.outcome() is not None or self.kernel.is_settled():
-            return []
-        k = self.kernel
-        seats = (0, 1) if player is None else (player,)
-        candidates: list[SpitAction] = []
-        if k.is_over():
-            for p in seats:
-                candidates += [Slap(p, c) for c in (0, 1)] + [Choose(p, c) for c in (0, 1)]
-        elif k.started:
-            for p in seats:
-                row = k.rows[p]
-                for i, pile in enumerate(row):
-                    if not pile:
-                        continue
-                    top = Card.from_code(pile[-1])
-                    candidates += [StockPlay(p, i, c, top) for c in (0, 1)]
-                    candidates += [GapMove(p, i, j, top) for j, other in enumerate(row) if not other]
-                    candidates += [Pairing(p, i, j, top) for j, other in enumerate(row) if j != i and other]
-        if player is None and not k.is_over():
-            candidates += [Spit(), Spit(0), Spit(1)]
-        if player is None and k.jammed:
-            candidates.append(Jam())
-        return [a for a in candidates if self.check(a) is None]
+    def spit(self, pile: int | None = None) -> None:
+        """Both players spit (or the lone spitter, onto ``pile``)."""
+        self.apply(Spit(pile))
+
+    def can_play(self, player: int, stock: int, pile: int) -> bool:
+        """Whether ``player`` may play the top of stock pile ``stock`` onto centre ``pile`` now."""
+        return self.is_legal(StockPlay(player, stock, pile))
+
+    def play(self, player: int, stock: int, pile: int) -> None:
+        """``player`` plays the top of stock pile ``stock`` onto centre pile ``pile``."""
+        self.apply(StockPlay(player, stock, pile))
+
+    def can_move(self, player: int, stock: int, to: int) -> bool:
+        """Whether ``player`` may move the top of stock pile ``stock`` into the gap ``to`` now."""
+        return self.is_legal(GapMove(player, stock, to))
+
+    def move(self, player: int, stock: int, to: int) -> None:
+        """``player`` moves the top of stock pile ``stock`` into the empty stock pile ``to``."""
+        self.apply(GapMove(player, stock, to))
+
+    def can_pair(self, player: int, stock: int, to: int) -> bool:
+        """Whether ``player`` may lay the top of stock pile ``stock`` on stock pile ``to`` now."""
+        return self.is_legal(Pairing(player, stock, to))
+
+    def pair(self, player: int, stock: int, to: int) -> None:
+        """``player`` lays the top of stock pile ``stock`` on stock pile ``to`` (pairing variants)."""
+        self.apply(Pairing(player, stock, to))
+
+    def can_slap(self, player: int, pile: int) -> bool:
+        """Whether ``player`` may slap centre ``pile`` now (the round over)."""
+        return self.is_legal(Slap(player, pile))
+
+    def slap(self, player: int, pile: int) -> None:
+        """``player`` slaps centre pile ``pile`` (a claim, in the slap race)."""
+        self.apply(Slap(player, pile))
+
+    def can_choose(self, player: int, pile: int) -> bool:
+        """Whether ``player`` may choose centre ``pile`` now (variants where a player chooses)."""
+        return self.is_legal(Choose(player, pile))
+
+    def choose(self, player: int, pile: int) -> None:
+        """``player`` chooses centre pile ``pile`` (a claim by choice)."""
+        self.apply(Choose(player, pile))
+
+    def can_jam(self) -> bool:
+        """Whether the round may be declared over in a jam now."""
+        return self.is_legal(Jam())
+
+    def jam(self) -> None:
+        """Declare the round over in a jam (optional: a jammed round is over anyway)."""
+        self.apply(Jam())
 
     # ------------------------------------------------------------------ rounds and the game
 
@@ -495,30 +661,17 @@ class SpitGame:
         if self.outcome() is not None:
             raise IllegalActionError(Violation(rules.MATCH_AFTER_END, None, "the game is over: no round follows"))
         if layout is None:
+            self._remember_random_state(len(self._actions) - 1)  # pop() of the action that settled the round
             layout = SpitLayout.from_codes(*deal_round(self.variant, result.holdings, self._rng))
-        self.kernel = self._start(layout, result.holdings)
+        self._start_round(layout, result.holdings)
 
     def outcome(self) -> SpitOutcome | None:
         """The game's outcome (see :func:`game_outcome`); ``None`` while the game goes on."""
-        return game_outcome(self.variant, self.results, before=self._first, wins=self._wins)
+        return game_outcome(self.variant, self._results, before=self._first, wins=self._wins)
 
-    def is_over(self) -> bool:
-        return self.outcome() is not None
 
-    def to_log_data(self, *, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """This game as a ``speedrules-log/1`` document: one deal per round, its layout and events
-        (an :class:`InvalidActionError` for a game built from a position in mid-round)."""
-        from ..logs.log import LOG_FORMAT, variant_reference
-
-        if len(self.layouts) < len(self.history):
-            raise InvalidActionError("a game built from a position in mid-round has no layout, so no log")
-        data: dict[str, Any] = {"format": LOG_FORMAT, "variant": variant_reference(self.variant)}
-        names = players if players is not None else self.names
-        if tuple(names) != ("player 0", "player 1"):
-            data["players"] = list(names)
-        data["deals"] = [{"layout": layout.to_json(), "events": [a.to_json(t) for a, t in zip(h, ts, strict=True)]}
-                         for layout, h, ts in zip(self.layouts, self.history, self.times, strict=True)]
-        return data
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def game_outcome(variant: Variant, results: Sequence[RoundResult], *, before: int = 0,
@@ -562,9 +715,7 @@ def deal_spit(variant: Variant | str, seed: int | random.Random | None = None, *
     >>> [len(p) for p in game.layout.stock[1]], len(game.layout.spit[1])
     ([1, 2, 3, 4], 16)
     """
-    v = as_variant(variant)
-    if v.family is not Family.SPIT:
-        raise InvalidArgumentError(f"{v.name} is a variant of Speed, not of Spit: deal it with speedrules.deal")
+    v = _spit_variant(variant, "deal it with speedrules.deal")
     rng, used = make_rng(seed)
     deck = deck_codes(v.packs, v.jokers)
     shuffle_codes(deck, rng)

@@ -32,7 +32,7 @@ one lookup in the variant's fit table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -779,3 +779,78 @@ class SpitKernel:
         return (tuple(tuple(map(tuple, row)) for row in self.rows), tuple(map(tuple, self.spits)),
                 tuple(map(tuple, self.centre)), tuple(self.tops), self.locked, self.started, self.out_seat,
                 self.jammed, tuple(self.owners), tuple(self.slaps), self.winner, self.last_t, self.alone)
+
+    # ------------------------------------------------------------------ the referee's questions
+    # (speedrules.family.Kernel: what the one judging procedure of every family asks a kernel)
+
+    def check(self, event: tuple[Any, ...]) -> Violation | None:
+        """:meth:`check_event` on a coded event ``(kind, player, a, b, card, t)``."""
+        kind, player, a, b, card, t = event
+        return self.check_event(kind, player, a, b, card, t)
+
+    def apply(self, event: tuple[Any, ...], index: int = -1) -> None:
+        """:meth:`apply_event` on a coded event."""
+        kind, player, a, b, card, t = event
+        self.apply_event(kind, player, a, b, card, t)
+
+    def run(self, events: Iterable[tuple[Any, ...]], start: int = 0) -> tuple[int, Violation] | None:
+        """Judge ``events`` in order, applying each one that stands; stop at the first that does not
+        and return its index (counting from ``start``) and violation, or ``None``."""
+        for index, event in enumerate(events, start):
+            problem = self.check(event)
+            if problem is not None:
+                return index, problem
+            self.apply(event, index)
+        return None
+
+    def could_stand(self, event: tuple[Any, ...]) -> bool:
+        """Whether the illegal ``event`` could physically have stood (a card on top of the pile it is
+        taken from, a spit card to turn, a centre pile to put it on); never a claim, which changes
+        no card's place."""
+        kind, player, a, b, card, _ = event
+        if self.is_over() or kind in (SLAP, CHOOSE):
+            return False
+        if kind == SPIT:
+            spitters = self.spitters()
+            return bool(spitters) and not (len(spitters) == 1 and self.locked is None and a not in (0, 1))
+        if player not in (0, 1):
+            return False
+        row = self.rows[player]
+        if not 0 <= a < len(row) or not row[a] or (card is not None and row[a][-1] != card):
+            return False
+        if kind == PLAY and b not in (0, 1):
+            return False
+        return not (kind in (MOVE, PAIR) and (not 0 <= b < len(row) or b == a))
+
+    def shadowed(self, event: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The event as the copy in which a corrected event stood judges it: without its time (a
+        time says nothing of where the cards are)."""
+        return (*event[:-1], None)
+
+    def correction(self, event: tuple[Any, ...], problem: Violation) -> str:
+        """What the correction procedure does about an illegal Spit event: it is undone (000:
+        "returning the illegal card ... restoring the immediately preceding position")."""
+        kind, player, a, _, _, _ = event
+        if kind in (PLAY, MOVE, PAIR) and self.could_stand(event):
+            name = self.names[player] if player in (0, 1) else f"seat {brief(player)}"
+            return f"{TEXT_OF[self.rows[player][a][-1]]} went back to {name}'s stock pile {a}"
+        if kind == SPIT and self.could_stand(event):
+            return "the spit was undone: the cards went back on the spit piles"
+        return f"the {KIND_NAMES[kind]} was ignored"
+
+    def void_reason(self, problem: Violation) -> str | None:
+        """No violation voids a Spit round at once."""
+        return None
+
+    def deal_fields(self, void: bool) -> tuple[bool, int | None, tuple[int, ...], bool, tuple[int, ...],
+                                               tuple[Any, ...], tuple[int, ...]]:
+        """The round as its verdict reports it: settled, who went out first, the cards each player
+        holds (once settled, what each takes into the next round)."""
+        result = None if void else self.result()
+        held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (self.held(0),
+                                                                                            self.held(1))
+        return result is not None, None if void else self.out_seat, held, False, (), (), ()
+
+    def table_view(self) -> Any:
+        """A Spit verdict keeps no table (its report says each round's result)."""
+        return None

@@ -1,0 +1,116 @@
+"""The family contract's generic tests (OpenSpiel's way): one set of properties run on every
+registered family, Speed, Spit and Snap pile (tests/snap_family.py, a family that exists only in
+the tests, registered through the public registry), without the tests or the generic code
+knowing which game they run.  A random game of each is played through the one game API, written
+as a log, read back, judged, corrected, drawn and run through the command line; an illegal
+event appended to its log is found by the referee at the same rule the game names."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import snap_family
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import speedrules
+from speedrules import BaseGame, Variant, families, family_of, load_variant, parse_log, read_log, referee
+from speedrules.cli.main import main
+
+VARIANTS = {"speed": load_variant("speed"), "spit": load_variant("spit"), snap_family.NAME: snap_family.VARIANT}
+STEPS = 60
+
+
+def played(variant: Variant, seed: int) -> BaseGame[Any, Any]:
+    """A game of ``variant`` dealt from ``seed`` and played by random legal actions, 100 ms
+    apart, until it is over, no action is legal, or :data:`STEPS` actions."""
+    rng = random.Random(seed)
+    game = family_of(variant).deal_game(variant, seed, names=["Ann", "Ben"])
+    for step in range(STEPS):
+        legal = list(game.legal_actions())
+        if game.is_over() or not legal:
+            break
+        game.apply(rng.choice(legal), t=100 * step)
+    return game
+
+
+def test_the_test_family_is_registered_through_the_public_registry() -> None:
+    assert speedrules.family_of(snap_family.NAME) is snap_family.SNAP
+    assert [f.name for f in families()][:2] == ["speed", "spit"] and snap_family.SNAP in families()
+    assert snap_family.NAME in speedrules.family_names()
+    with pytest.raises(speedrules.InvalidArgumentError, match=r"no game family 'snap-pil' .* did you mean"):
+        family_of("snap-pil")
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16))
+def test_a_played_game_is_its_own_log(name: str, seed: int) -> None:
+    """The log a game writes reads back to the same game, is judged valid, and every prefix of
+    it replays to the game as it was (``from_log(upto=)`` against ``pop``)."""
+    game = played(VARIANTS[name], seed)
+    log = parse_log(json.loads(game.to_log().dumps()))
+    assert log == game.to_log() and log.variant == game.variant
+    verdict = referee(log)
+    assert verdict.valid and verdict.family == name, str(verdict)
+    cls = type(game)
+    again = cls.from_log(log, len(log.deals) - 1)
+    assert again == game and again.action_stack == game.action_stack
+    last = again.history[-1] if family_of(name).chained else again.history  # a chained family's is per deal
+    assert [a for a, _t in log.actions(len(log.deals) - 1)] == list(last)
+    copied = game.copy()
+    while copied.action_stack:
+        copied.pop()
+    assert copied == family_of(name).deal_game(VARIANTS[name], seed, names=["Ann", "Ben"])
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16))
+def test_the_game_and_the_referee_agree_on_an_illegal_event(name: str, seed: int) -> None:
+    """An action the game refuses, appended to its log, is the violation the referee finds:
+    the same rule, at that event; ``--all`` corrects it and judges on."""
+    game = played(VARIANTS[name], seed)
+    refused = [(a, problem) for a in dict.fromkeys(game.action_stack)
+               if (problem := game.check(a)) is not None]
+    assume(refused)
+    action, problem = refused[0]
+    data = json.loads(game.to_log().dumps())
+    events = data["deals"][-1]["events"]
+    events.append(action.to_json(100 * len(game.action_stack) + 100))
+    verdict = referee(parse_log(data))
+    [found] = verdict.violations
+    assert (found.rule, found.event) == (problem.rule, len(events) - 1)
+    corrected = referee(parse_log(data), all_violations=True)
+    assert [v.rule for v in corrected.violations] == [problem.rule] and corrected.violations[0].correction
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_command_line_runs_any_family(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``referee``, ``render``, ``view``, ``show`` and ``deal`` on a log and a variant file of the
+    family: exit 0 on a valid log, 1 on a broken rule, 2 on a log that cannot be read."""
+    game = played(VARIANTS[name], 7)
+    path = tmp_path / "game.json"
+    speedrules.write_log(game.to_log(), path)
+    assert main(["referee", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{path}: {game.variant.label}: valid")
+    assert main(["render", str(path), "-o", str(tmp_path / "t.svg")]) == 0
+    assert (tmp_path / "t.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert main(["view", str(path), "-o", str(tmp_path / "v.html")]) == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deals"][-1]["events"].append({"type": "nonsense"})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["referee", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: deals[{len(data['deals']) - 1}].events[" in err and "Traceback" not in err
+    variant = tmp_path / "house.json"
+    variant.write_text(json.dumps(game.variant.to_document()), encoding="utf-8")
+    assert main(["show", str(variant)]) == 0
+    assert main(["deal", str(variant), "--seed", "3", "--log", str(tmp_path / "dealt.json")]) == 0
+    assert read_log(tmp_path / "dealt.json").variant == game.variant
+    assert main(["referee", str(tmp_path / "dealt.json")]) == 0
