@@ -56,7 +56,8 @@ def build() -> str:
     build (``benchmarks/compiled_tree.py``, docs/performance.md) with the modules it compiled."""
     import importlib
 
-    compiled = [name for name in ("kernel", "timing", "coding", "playout", "judging", "collector")
+    compiled = [name for name in ("speed.kernel", "speed.timing", "speed.coding", "judge.judging", "core.collector",
+                                  "table", "speed.table", "sim.playout", "sim.choices")
                 if not str(importlib.import_module(f"speedrules.{name}").__file__).endswith(".py")]
     return f"compiled build (mypyc: {', '.join(compiled)})" if compiled else "pure-Python build"
 

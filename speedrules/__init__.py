@@ -37,8 +37,9 @@ from .logs.log import (
     write_log,
 )
 from .show import svg as svg  # the pictures, as python-chess has chess.svg: speedrules.svg.table(game)
-from .sim.bots import Bot, BotError, GreedyBot, RandomBot, Reaction, SeatView, bot_names, make_bots
-from .sim.simulation import SimResult, SimulationError, Summary, simulate, summarize
+from .sim.bots import Bot, BotError, GreedyBot, RandomBot, Reaction, bot_names, make_bots
+from .sim.simulation import simulate
+from .sim.stats import SimResult, SimulationError, Summary, summarize
 from .speed.actions import (
     Action,
     Call,
@@ -55,6 +56,7 @@ from .speed.game import Collision, Game, LegalActions, Outcome, action_from_json
 from .speed.kernel import Kernel
 from .speed.layout import Layout
 from .speed.position import Position
+from .speed.seat import SeatView
 from .spit.actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .spit.game import SpitGame, SpitLayout, SpitOutcome, deal_spit
 from .spit.kernel import SpitKernel

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .core.errors import InvalidArgumentError, brief, did_you_mean
+from .core.stats import pct, render
 
 if TYPE_CHECKING:
     import random
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from .game import BaseGame
     from .judge.verdicts import DealVerdict, Verdict
     from .logs.log import Log
+    from .table import Menu, Table
 
 __all__ = ["Family", "families", "family_names", "family_of", "register_family"]
 
@@ -44,6 +46,8 @@ _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"
 """The bundled families: each module registers its family when it is imported."""
 
 _REGISTRY: dict[str, Family] = {}
+_FAMILIES: list[tuple[Family, ...]] = []
+""":func:`families`' answer, once the bundled families are imported (until the next registration)."""
 
 
 class Family(abc.ABC):
@@ -250,6 +254,75 @@ class Family(abc.ABC):
 
     # ------------------------------------------------------------------ simulation (sim)
 
+    def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
+              max_rounds: int) -> Table:
+        """One game of ``variant`` at the simulator's table (:class:`~speedrules.table.Table`,
+        played by :func:`speedrules.sim.playout.play`), dealt from ``rng`` (its first draw,
+        ``rng.getrandbits(63)``, is the deal's seed), its seats named ``names``; ``log``: keep what
+        the game's log needs; at most ``max_rounds`` deals (rounds) for a family that plays
+        several a game.  A family without a simulator refuses (the default)."""
+        raise InvalidArgumentError(f"the {self.title} family has no simulated table: it cannot be simulated")
+
+    counted: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The counts a simulated run's summary shows per deal, as ``(label, figure)``: the label is
+    its JSON key and table row, the figure an event kind's name, one of the family's own
+    figures (:meth:`~speedrules.table.Table.extra`) or ``bounced``."""
+    counted_if_any: ClassVar[frozenset[str]] = frozenset()
+    """The labels of :attr:`counted` the summary's table shows only when their total is not 0."""
+
+    def summary_extra(self, results: Sequence[Any], names: Sequence[str], *, variant: str, seed: int | None,
+                      max_rounds: int, max_events: int) -> dict[str, Any]:
+        """The family's own figures of a run's results (a ``Summary``'s ``extra``), by name."""
+        return {}
+
+    def summary_json(self, summary: Any) -> dict[str, Any]:
+        """A run's ``Summary`` as ``speedrules simulate --json`` prints it: by default the deals
+        and how they ended, the events per deal, each of :attr:`counted` (total and per deal),
+        each seat's win share and the cards left by the loser."""
+        counts = {label: {"total": summary.totals.get(figure, 0), "per_deal": summary.per_deal(
+            summary.totals.get(figure, 0))} for label, figure in self.counted}
+        return {
+            "variant": summary.variant, "seed": summary.seed, "deals": summary.deals, "won": summary.won,
+            "dead_ends": summary.dead_ends, "ties": summary.ties, "unfinished": summary.unfinished,
+            "events": summary.events.to_json(), **counts,
+            "seats": [s.to_json() for s in summary.seats],
+            "loser_cards": {**summary.loser_cards.to_json(), "deals": summary.won},
+        }
+
+    def summary_table(self, summary: Any) -> str:
+        """A run's ``Summary`` as the readable table ``speedrules simulate`` prints (by default the
+        figures of :meth:`summary_json`)."""
+        word = self.game_word
+        rows: list[tuple[str, str]] = [
+            (f"{word}s played", f"{summary.deals} ({summary.won} won, {summary.dead_ends} dead ends, "
+                                f"{summary.ties} tied, {summary.unfinished} unfinished)"),
+            (f"events per {word}", f"mean {summary.events.mean:.1f}, median {summary.events.median}, "
+                                   f"p95 {summary.events.p95}"),
+        ]
+        for label, figure in self.counted:
+            total = summary.totals.get(figure, 0)
+            if total or label not in self.counted_if_any:
+                rows.append((f"{label} per {word}", f"{summary.per_deal(total):.2f} ({total} in all)"))
+        rows.append(("dead ends", f"{summary.dead_ends} ({pct(summary.per_deal(summary.dead_ends))})"))
+        width = max(len(f"seat {s.seat} ({s.bot})") for s in summary.seats)
+        for i, s in enumerate(summary.seats):
+            label = f"seat {s.seat} ({s.bot})"
+            rows.append(("win share" if i == 0 else "",
+                         f"{label:<{width}}  {pct(s.share):>6}  (95% CI {pct(s.low)} to {pct(s.high)})"))
+        rows.append(("", f"{'no winner':<{width}}  {pct(summary.per_deal(summary.deals - summary.won)):>6}"))
+        if summary.won:
+            rows.append(("cards left by the loser",
+                         f"mean {summary.loser_cards.mean:.1f}, median {summary.loser_cards.median}, "
+                         f"p95 {summary.loser_cards.p95} ({word}s with a winner)"))
+        else:
+            rows.append(("cards left by the loser", f"no {word} had a winner"))
+        return render(f"{summary.variant}: {summary.deals} simulated {word}s", summary.seed, rows)
+
+    def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+        """The :class:`~speedrules.table.Menu` of a seat whose options are given as the family's
+        actions, with its ``view`` (the bundled bots' ``choose``), and the action of each option."""
+        raise InvalidArgumentError(f"the {self.title} family gives no menu of actions to the bundled bots")
+
 
 # ---------------------------------------------------------------------- deals and judging (judge)
 
@@ -297,30 +370,25 @@ class Kernel(Protocol):
         (Speed: a ``TableView``), or ``None``."""
 
 
-class Match(abc.ABC):
+class Match(Protocol):
     """One log's deals, judged in order, as a family adds them up (:meth:`Family.match`)."""
 
-    @abc.abstractmethod
     def carried(self) -> Any:
         """What the next deal's layout is checked against (:meth:`Family.layout_problem`)."""
 
-    @abc.abstractmethod
     def before(self, number: int) -> list[tuple[str, int | None, str]]:
         """The violations deal ``number`` has before any of its events is judged (logged after the
         match was decided...), as ``(rule, seat, message)``, the message whole."""
 
-    @abc.abstractmethod
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         """The cards each seat holds after a deal whose layout broke the layout rule (it was not
         laid); the deal is added as one no seat won."""
 
-    @abc.abstractmethod
     def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
         """Add a judged deal: its verdict (a :class:`~speedrules.judge.verdicts.DealVerdict`), its
         kernel (``None`` for a deal not laid), and whether judging stopped before its end (at a
         violation, or the deal void)."""
 
-    @abc.abstractmethod
     def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
         """The match: its format, target, scores, the scores after each deal, winner and whether it
         is decided (the fields of a :class:`~speedrules.judge.verdicts.MatchResult`)."""
@@ -336,6 +404,7 @@ def register_family(family: Family) -> Family:
     if not isinstance(name, str) or not name:
         raise InvalidArgumentError(f"a family needs a name (a variant file's family:), not {brief(name)}")
     _REGISTRY[name] = family
+    _FAMILIES.clear()
     return family
 
 
@@ -366,10 +435,12 @@ def families() -> tuple[Family, ...]:
     >>> [f.name for f in families()][:2]
     ['speed', 'spit']
     """
-    for name in _BUNDLED:
-        family_of(name)
-    bundled = [_REGISTRY[name] for name in _BUNDLED if name in _REGISTRY]
-    return (*bundled, *(f for name, f in _REGISTRY.items() if name not in _BUNDLED))
+    if not _FAMILIES:
+        for name in _BUNDLED:
+            family_of(name)
+        bundled = [_REGISTRY[name] for name in _BUNDLED if name in _REGISTRY]
+        _FAMILIES.append((*bundled, *(f for name, f in _REGISTRY.items() if name not in _BUNDLED)))
+    return _FAMILIES[0]
 
 
 def family_names() -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import attrs
 import msgspec
@@ -31,7 +31,7 @@ from speedrules.core.words import Dealt
 from speedrules.family import Family, Kernel, Match
 from speedrules.game import BaseGame, Event, Time
 from speedrules.logs.wire import UNSET, CardText, WireLog
-from speedrules.speed.scoring import SpeedMatch
+from speedrules.table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
 
 NAME = "snap-pile"
 LAY = 64
@@ -356,15 +356,128 @@ def scene(game: SnapGame, viewer: int | None = None, highlight: Any = None, mark
                                                           *seats[:-1]))
 
 
+# ---------------------------------------------------------------------------- the simulator
+
+
+@attrs.frozen
+class SnapView:
+    """What a seat sees (a bot's ``view``): its hand, the pile's top, the time."""
+
+    family: ClassVar[str] = NAME
+    seat: int
+    t: int
+    hand: tuple[Card, ...]
+    top: Card
+
+
+def lay_option(action: Lay) -> tuple[int, int, tuple[int, ...], tuple[()]]:
+    return LAY, 0, (action.card.code,), ()
+
+
+def snap_menu(seat: int, hand: Sequence[int], top: int, pile: int) -> Menu:
+    """A seat's lays in roles: one group a card that fits the top (cards in code order)."""
+    menu = Menu(seat)
+    menu.sizes = [pile]
+    menu.plays = [[(LAY, 0, (c,), ())] for c in sorted(hand) if fits(c, top)]
+    menu.count = len(menu.plays)
+    return menu
+
+
+class SnapTable(Table):
+    """One deal at the simulator's table: the seats start looking at 0 (the table's one move);
+    once every seat waits again the deal is blocked (or over)."""
+
+    def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str]) -> None:
+        super().__init__(variant.players)
+        self.game = deal_game(variant, rng.getrandbits(63), names=names)
+        self.seed = self.game.seed if self.game.seed is not None else 0
+        self.due = NEVER  # no action of its own: it only starts the clock (step)
+        self.started = False
+        self.laid = 0
+
+    def menu(self, seat: int) -> Menu | None:
+        k = self.game.kernel
+        menu = snap_menu(seat, k.hands[seat], k.pile[-1], len(k.pile))
+        return menu if menu.count and not self.over() else None
+
+    def action(self, t: int) -> Any:
+        return None
+
+    def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
+        try:
+            self.game.apply(Lay(actor, Card.from_code(option[2][0])), t)
+        except IllegalActionError:
+            return BOUNCED
+        self.events += 1
+        self.laid += 1
+        self.last = t
+        return ENDED if self.over() else STOOD
+
+    def step(self) -> int:
+        if self.started:
+            return STOP  # every seat waits: the deal is over or blocked
+        self.started = True
+        return MOVED
+
+    def over(self) -> bool:
+        k = self.game.kernel
+        return k.winner() is not None or k.blocked()
+
+    def view(self, seat: int) -> Any:
+        k = self.game.kernel
+        return SnapView(seat, self.now, tuple(map(Card.from_code, k.hands[seat])), Card.from_code(k.pile[-1]))
+
+    def actions(self, menu: Menu) -> list[Any]:
+        return [Lay(menu.seat, Card.from_code(o[2][0])) for o in menu.options()]
+
+    def option_of(self, action: Any) -> Any:
+        return lay_option(action)
+
+    def ending(self) -> tuple[int | None, str, tuple[int, ...]]:
+        winner = self.game.kernel.winner()
+        if self.reason:
+            return None, self.reason, ()
+        return (winner, "out", ()) if winner is not None else (None, "dead-end", ())
+
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.game.kernel.hands)
+
+    def counts(self) -> dict[str, int]:
+        return {"lay": self.laid}
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+    def log_deals(self) -> list[Any]:
+        deals: list[Any] = self.game.to_log_data()["deals"]
+        return deals
+
+
 # ---------------------------------------------------------------------------- the family
 
 
-class SnapMatch(SpeedMatch):
-    """Deals that stand alone, added up by the shared match fields (Speed's account, whose
-    words are the same for any such family); a deal not laid leaves each hand as logged."""
+class SnapMatch:
+    """Every deal a game of its own (the family's :class:`~speedrules.family.Match`): the
+    deals add up to nothing, and a deal not laid leaves each hand as logged."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.players, self.after = variant.players, 0
+
+    def carried(self) -> Any:
+        return None
+
+    def before(self, number: int) -> list[tuple[str, int | None, str]]:
+        return []
 
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         return tuple(len(deal.hands[s]) if s < len(deal.hands) else 0 for s in range(self.players))
+
+    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
+        self.after += 1
+
+    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
+        zero = (0,) * self.players
+        return "single", 1, zero, (zero,) * self.after, None, False
 
 
 class SnapFamily(Family):
@@ -400,7 +513,7 @@ class SnapFamily(Family):
         return SnapKernel(variant, deal.hands, deal.pile, names)
 
     def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
-        return SnapMatch(variant, names)
+        return SnapMatch(variant)
 
     def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
         lines = [f"  deal {number}: {self.result_words(deal, names)}"]
@@ -455,6 +568,22 @@ class SnapFamily(Family):
         seed = seed if seed is not None else random.randrange(2**32)
         game = deal_game(variant, seed, names=players)
         return Dealt(seed, game._layout_json(0), scene(game).text(), game.to_log(players=players))
+
+    # simulation (sim)
+
+    counted = (("lays", "lay"), ("bounced", "bounced"))
+
+    def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
+              max_rounds: int) -> Table:
+        return SnapTable(variant, rng, names)
+
+    def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+        by_option = {lay_option(a): a for a in actions}
+        menu = Menu(view.seat)
+        menu.sizes = [1]
+        menu.plays = [[o] for o in sorted(by_option, key=lambda o: o[2])]
+        menu.count = len(menu.plays)
+        return menu, by_option
 
 
 SNAP = speedrules.register_family(SnapFamily())

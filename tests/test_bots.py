@@ -1,11 +1,11 @@
-"""Bots: the reaction model, the registry, the bundled bots' choices, and their fast path.
+"""Bots: the reaction model, the registry, the bundled bots' choices, and the table's menus.
 
-The simulator asks the bundled bots through a private fast path (integer options built
-from the game's state); a bot without one is asked through the public protocol
-(``choose(view, options, rng)`` with :class:`~speedrules.Action` values).  The strongest
-checks here: the fast path's options are exactly the legal actions at every step of
-simulated deals of every variant, and a bundled bot hidden behind a plain wrapper (so
-the simulator must take the public path) plays the very same deals.
+The simulator asks the bundled bots on the integer options the family's table gives, in roles
+(a :class:`~speedrules.table.Menu`); a bot of the public protocol is asked through
+``choose(view, options, rng)`` with the family's action values.  The strongest checks here:
+the table's menu is exactly the legal actions at every step of simulated deals of every
+variant, and a bundled bot hidden behind a plain wrapper (so the simulator must take the
+public path) plays the very same games, in both families.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from speedrules import (
     simulate,
     variant_names,
 )
-from speedrules.sim.bots import group_options, menu_maker, option_of, seat_options
-from speedrules.speed.game import Game
+from speedrules.speed.seat import group_options, option_of, seat_options
+from speedrules.speed.table import SpeedTable
 
 
 class Wrapped:
@@ -182,18 +182,20 @@ def test_random_calls_unless_it_misses_the_call() -> None:
     assert set(picks) == {Call(0), None} and 150 < picks[None] < 250
 
 
-def test_group_options_groups_plays_by_first_card_then_the_draw_then_pickups() -> None:
+def test_group_options_puts_each_option_in_its_role() -> None:
+    """Plays grouped by their first card (groups by card code, within one by cards then pile),
+    the draw as the refill, the pickups (by pile) as claims, the call as what the seat must do."""
     options = [option_of(a) for a in (Draw(0), Pickup(0, 1), play("9C", 1), play("8S", 1), play("8S", 0),
                                       play("8S", 0, "9D"), Pickup(0, 0))]
-    groups, call = group_options(options)
-    assert not call
-    assert [[(o[0], o[1], o[2]) for o in g] for g in groups] == [
+    menu = group_options(options, 0, [3, 9])
+    assert [[(o[0], o[1], o[2]) for o in menu.group(i)] for i in range(menu.count)] == [
         [(1, 0, (7,)), (1, 1, (7,)), (1, 0, (7, 34))],  # 8S (code 7): by cards (8S before 8S 9D), then pile
         [(1, 1, (47,))],                                # 9C
-        [(2, -1, ())],                                  # the draw
-        [(6, 0, ()), (6, 1, ())],                        # the pickups, by pile
     ]
-    assert group_options([option_of(Call(1))]) == ([], True)
+    assert menu.refills == [(2, -1, (), ())] and menu.claims == [(6, 0, (), ()), (6, 1, (), ())]
+    assert menu.must == [] and menu.sizes == [3, 9]
+    called = group_options([option_of(Call(1))], 1, [3, 9])
+    assert called.must == [option_of(Call(1))] and not (called.claims or called.plays or called.refills)
 
 
 def test_seat_view_shows_the_seat_what_the_game_holds() -> None:
@@ -210,24 +212,25 @@ def test_seat_view_shows_the_seat_what_the_game_holds() -> None:
 
 
 @pytest.mark.parametrize("name", variant_names("speed"))
-def test_fast_options_are_the_legal_actions_at_every_step(name: str) -> None:
-    """Replay simulated deals; at every step each seat's fast menu is exactly its options."""
+def test_the_tables_menus_are_the_legal_actions_at_every_step(name: str) -> None:
+    """Replay simulated deals on the simulator's table; at every step each seat's menu (on a
+    plain table made card by card from the kernel's fast look-ups) is exactly its options."""
     variant = load_variant(name)
     bots = [RandomBot(miss_call=0.4), GreedyBot()]
     for result in simulate(variant, 2, seed=21, bots=bots, logs=True):
         assert result.log is not None
         compiled = result.log.deals[0]
-        game = Game(variant, compiled.layout())
-        menu = menu_maker(game)
+        table = SpeedTable(variant, random.Random(f"21:{result.index}"), ("a", "b"), log=False)  # the same deal
+        game = table.game
+        assert game.layout == compiled.layout()
         for index, event in enumerate(compiled.events):
             game.apply_event(*event, index)
             if game.is_over():
                 break
             for seat in range(variant.players):
-                groups, call = menu(seat)
-                fast = {o for g in groups for o in g}
-                slow = {option_of(a) for a in seat_options(game, seat)}
-                assert (fast | ({option_of(Call(seat))} if call else set())) == slow, (name, index, seat)
+                menu = table.menu(seat)
+                offered = set() if menu is None else set(menu.options())
+                assert offered == {option_of(a) for a in seat_options(game, seat)}, (name, index, seat)
 
 
 @pytest.mark.parametrize("name", variant_names("speed"))
@@ -249,3 +252,13 @@ def test_a_bot_that_chooses_an_action_it_was_not_offered_is_an_error() -> None:
 
     with pytest.raises(BotError, match=r"bot 'cheat' \(seat (\d)\) chose player \1 plays AS on pile 0, which is not"):
         list(simulate("speed", 1, seed=1, bots=[Cheat()]))
+
+
+@pytest.mark.parametrize("name", variant_names("spit"))
+def test_the_public_protocol_plays_the_same_spit_games(name: str) -> None:
+    """The same in Spit: the wrapped bots get a ``SpitView`` and Spit actions (a lone spitter's
+    choice of pile as ``Spit(0)`` and ``Spit(1)``) and play the very same games."""
+    bots = [RandomBot(), GreedyBot(Reaction(400, 150))]
+    fast = list(simulate(name, 2, seed=8, bots=bots))
+    slow = list(simulate(name, 2, seed=8, bots=[Wrapped(b) for b in bots]))
+    assert fast == slow

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import speedrules
 from speedrules import BaseGame, Variant, families, family_of, load_variant, parse_log, read_log, referee
 from speedrules.cli.main import main
+from speedrules.sim.stats import REASONS
 
 VARIANTS = {"speed": load_variant("speed"), "spit": load_variant("spit"), snap_family.NAME: snap_family.VARIANT}
 STEPS = 60
@@ -114,3 +115,36 @@ def test_the_command_line_runs_any_family(name: str, tmp_path: Path, capsys: pyt
     assert main(["deal", str(variant), "--seed", "3", "--log", str(tmp_path / "dealt.json")]) == 0
     assert read_log(tmp_path / "dealt.json").variant == game.variant
     assert main(["referee", str(tmp_path / "dealt.json")]) == 0
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_any_family_is_simulated(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The one simulator plays any family's table with the bundled bots: every game's log is
+    judged valid with the simulated winner, a bot of the public protocol (the family's view and
+    actions) plays the very same games, and ``speedrules simulate`` prints the family's table."""
+    variant = VARIANTS[name]
+    results = list(speedrules.simulate(variant, 4, seed=5, bots="random,greedy", logs=True))
+    for result in results:
+        assert result.family == name and result.log is not None and result.reason in REASONS
+        verdict = referee(result.log)
+        assert verdict.valid and verdict.family == name, str(verdict)
+        if result.finished and result.winner is not None:
+            assert verdict.match.winner == result.winner
+
+    class Plain:
+        """A bundled bot seen only through the public protocol."""
+
+        def __init__(self, bot: Any) -> None:
+            self.bot, self.name, self.reaction = bot, bot.name, bot.reaction
+
+        def choose(self, view: Any, options: Any, rng: random.Random) -> Any:
+            return self.bot.choose(view, options, rng)
+
+    bots = speedrules.make_bots("random,greedy", variant.players)
+    assert list(speedrules.simulate(variant, 4, seed=5, bots=[Plain(b) for b in bots])) == \
+        list(speedrules.simulate(variant, 4, seed=5, bots=bots))
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(variant.to_document()), encoding="utf-8")
+    assert main(["simulate", str(path), "-n", "3", "--seed", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["seed"] == 2 and sum(s["wins"] for s in summary["seats"]) <= 3

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import speedrules
 from speedrules.cli.main import main
+from speedrules.core import progress
 from speedrules.judge import parallel
 from speedrules.judge.parallel import Job, Part, judge_job, render
 from speedrules.judge.referee import referee_path
@@ -268,7 +269,7 @@ class _Terminal(io.StringIO):
 
 def test_progress_bar_only_on_a_terminal(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = iter(range(0, 10_000))
-    monkeypatch.setattr(parallel.time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(progress.time, "monotonic", lambda: float(next(clock)))
     out, err = io.StringIO(), _Terminal()
     parallel.run([str(archive)], summary=True, jobs=1, chunk=20_000, stdout=out, stderr=err)
     assert "\r[" in err.getvalue() and "MB/s" in err.getvalue() and "s left" in err.getvalue()

@@ -43,7 +43,8 @@ from speedrules import (
     variant_names,
 )
 from speedrules.cli import main as cli
-from speedrules.sim.simulation import FLIP_PAUSE_MS, REBUILD_MS, percentile, wilson_interval
+from speedrules.core.stats import percentile, wilson_interval
+from speedrules.speed.table import FLIP_PAUSE_MS, REBUILD_MS
 
 REPO = Path(__file__).resolve().parent.parent
 

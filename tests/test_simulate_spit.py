@@ -24,7 +24,6 @@ from speedrules import (
     RandomBot,
     Reaction,
     SimResult,
-    SimulationError,
     Slap,
     Spit,
     StockPlay,
@@ -37,11 +36,11 @@ from speedrules import (
 from speedrules.cli import main as cli
 from speedrules.core import rules
 from speedrules.judge.referee import referee_text
-from speedrules.sim.bots import SpitBot, SpitView, spit_options
-from speedrules.sim.simulation import MAX_EVENTS, MAX_ROUNDS, SPIT_PAUSE_MS
+from speedrules.sim.simulation import MAX_EVENTS, MAX_ROUNDS
 from speedrules.spit.kernel import SPIT as SPIT_KIND
 from speedrules.spit.kernel import SpitKernel
 from speedrules.spit.reader import SpitRound, code_round
+from speedrules.spit.table import SPIT_PAUSE_MS, SpitView, spit_options
 from speedrules.spit.wire import SpitWireRound
 
 SPIT_VARIANTS = variant_names("spit")
@@ -250,38 +249,24 @@ def test_a_stuck_game_is_one_the_rules_do_not_let_go_on() -> None:
         assert problem is not None and problem.rule in (rules.SPIT_EARLY, rules.SPIT_NONE_LEFT)
 
 
-def test_a_speed_only_bot_cannot_play_spit() -> None:
-    class SpeedOnly:
-        name = "speed-only"
-        reaction = Reaction()
+def test_a_bot_of_the_one_protocol_plays_spit() -> None:
+    """A bot with ``choose`` alone plays Spit too: it gets a ``SpitView`` and Spit actions, and,
+    spitting alone where the pile must be named, the piles it may spit onto as ``Spit`` actions."""
+    seen: set[type] = set()
 
-        def choose(self, view: object, options: list[object], rng: random.Random) -> object:
-            return options[0]
-
-    with pytest.raises(SimulationError, match="cannot play spit"):
-        simulate("spit", 1, bots=[SpeedOnly()])  # type: ignore[list-item]
-
-
-def test_a_custom_spit_bot_plays_through_the_protocol() -> None:
     class FirstOption:
         name = "first"
         reaction = Reaction(400, 100)
 
         def choose(self, view: object, options: list[object], rng: random.Random) -> object:
+            assert options and isinstance(view, SpitView) and 0 <= view.seat < 2
+            seen.update(type(o) for o in options)
             return options[0]
 
-        def choose_spit(self, view: SpitView, options: list[object], rng: random.Random) -> object:
-            assert options and 0 <= view.seat < 2
-            return options[0]
-
-        def spit_pile(self, view: SpitView, piles: list[int], rng: random.Random) -> int:
-            return piles[-1]
-
-    bot = FirstOption()
-    assert isinstance(bot, SpitBot)
-    results = list(simulate("spit", 2, seed=4, bots=[bot, "greedy"], logs=True))
+    results = list(simulate("spit", 2, seed=4, bots=[FirstOption(), "greedy"], logs=True))
     for result in results:
         assert referee_text(log_text(result), "first.json").valid
+    assert StockPlay in seen and Slap in seen
 
 
 def test_spit_options_are_legal_plays_else_the_unblocking_move_else_claims() -> None:

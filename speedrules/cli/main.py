@@ -39,12 +39,11 @@ import json
 import os
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
 
 from .. import __version__
 from ..core.errors import SpeedrulesError, VariantError, printable
+from ..core.progress import Progress
 from ..core.variant import Variant
 from ..family import family_of
 from ..show.plot import Run, plot_runs
@@ -109,32 +108,6 @@ def add_simulate(sub: Subparsers) -> None:
     parser.set_defaults(run=run_simulate)
 
 
-class Progress:
-    """A one-line progress bar (``\\r`` redrawn, at most ten times a second), cleared at the end."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO, total: int, unit: str = "deals") -> None:
-        self.stream, self.total, self.unit = stream, total, unit
-        self.start = self.shown = time.monotonic()
-        self.done = 0
-
-    def update(self, done: int) -> None:
-        self.done = done
-        now = time.monotonic()
-        if now - self.shown >= 0.1 or done == self.total:
-            self.shown = now
-            filled = self.WIDTH * done // max(self.total, 1)
-            rate = done / max(now - self.start, 1e-9)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} {self.unit}, "
-                              f"{rate:.0f}/s")
-            self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
-        self.stream.flush()
-
-
 def run_simulate(args: argparse.Namespace) -> int:
     if args.plot is not None:
         problem = plot_problem(args.plot)
@@ -183,8 +156,13 @@ def _simulate_variant(args: argparse.Namespace, variant: Variant, seed: int) -> 
     if args.scheduler is not None and args.jobs != 1:
         report_errors([("--scheduler", "give --jobs or --scheduler, not both (the cluster's workers do the jobs)")])
         return EXIT_BAD_INPUT
-    unit = f"{family_of(variant).game_word}s"
-    progress = Progress(sys.stderr, args.games, unit) if sys.stderr.isatty() else None
+    unit = family_of(variant).game_word + "s"
+    games = args.games
+
+    def describe(done: int, rate: float, left: float) -> str:
+        return f"{done}/{games} {unit}, {rate:.0f}/s"
+
+    progress = Progress(sys.stderr, games, describe) if sys.stderr.isatty() else None
     results = []
     running: Iterator[SimResult] = iter(())
     try:
@@ -210,8 +188,9 @@ def _simulate_variant(args: argparse.Namespace, variant: Variant, seed: int) -> 
         if close is not None:
             close()  # an interrupted run stops its worker processes now
         if progress is not None:
-            progress.close()
-    summary = summarize(results, variant=variant.name, bots=[b.name for b in bots], seed=seed)
+            progress.clear()
+    summary = summarize(results, variant=variant.name, bots=[b.name for b in bots], seed=seed,
+                        family=str(variant.family))
     return Run(variant.name, tuple(results), summary)
 
 

@@ -29,65 +29,18 @@ log's cost when interpreted.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
-
-import attrs
+from typing import Any
 
 from ..core import rules
 from ..core.errors import Violation
-from ..core.variant import DEFAULT_FAMILY, Variant
+from ..core.variant import Variant
 from ..family import Kernel, family_of
 from .verdicts import MAX_CORRECTIONS, DealVerdict, LoggedViolation, MatchResult, Verdict, corrections_spent
 
-_NEW: Final = object.__new__
 
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The names of an attrs class's fields, in their order."""
-    return tuple([field.name for field in attrs.fields(cls)])
-
-
-_DEAL_FIELDS: Final = _field_names(DealVerdict)
-_MATCH_FIELDS: Final = _field_names(MatchResult)
-_VERDICT_FIELDS: Final = _field_names(Verdict)
-"""The verdicts every log gets are made here by setting their fields with ``object.__setattr__``
-(:func:`made_deal`, :func:`made_match`, :func:`made_verdict`), as the ``__init__`` attrs writes for
-a frozen class does from interpreted code, a call a field (about a seventh of a short log's cost
-when it was called).  The compiled build calls ``object.__setattr__`` as the C function it is (a
-slot's ``__set__``, called as a method, built a tuple of its arguments each time: twice the cost).
-Every field is given here, and the classes' ``__init__`` does nothing but set them
-(``tests/test_referee.py`` holds that, and each made verdict equal to its class's own)."""
-
-
-def _made(cls: type, names: tuple[str, ...], values: tuple[Any, ...]) -> Any:
-    """An instance of ``cls`` whose fields ``names`` are set to ``values``, in order."""
-    made: Any = _NEW(cls)
-    for i in range(len(values)):
-        object.__setattr__(made, names[i], values[i])
-    return made
-
-
-def made_deal(finished: bool, winner: int | None, remaining: tuple[int, ...], violations: tuple[LoggedViolation, ...],
-              dead_end: bool, tied: tuple[int, ...], void: bool, collisions: tuple[Any, ...], calls: tuple[int, ...],
-              events_judged: int, table: Any) -> DealVerdict:
-    """``DealVerdict(...)`` with every field given, made by setting its fields."""
-    deal: DealVerdict = _made(DealVerdict, _DEAL_FIELDS, (finished, winner, remaining, violations, dead_end, tied, void,
-                                                       collisions, calls, events_judged, table))
-    return deal
-
-
-def made_match(format: str, target: int, scores: tuple[int, ...], after_each_deal: tuple[tuple[int, ...], ...],
-               winner: int | None, complete: bool) -> MatchResult:
-    """``MatchResult(...)``, made by setting its fields."""
-    match: MatchResult = _made(MatchResult, _MATCH_FIELDS, (format, target, scores, after_each_deal, winner, complete))
-    return match
-
-
-def made_verdict(variant: str, deals: tuple[DealVerdict, ...], match: MatchResult, names: tuple[str, ...],
-                 source: str = "log", family: str = DEFAULT_FAMILY) -> Verdict:
-    """``Verdict(...)``, made by setting its fields."""
-    verdict: Verdict = _made(Verdict, _VERDICT_FIELDS, (variant, deals, match, names, source, family))
-    return verdict
+def unlaid_verdict(remaining: tuple[int, ...], violations: tuple[LoggedViolation, ...]) -> DealVerdict:
+    """The verdict on a deal whose layout broke the layout rule: not laid, so nothing was judged."""
+    return DealVerdict(False, None, remaining, violations)
 
 
 def logged(index: int | None, v: Violation, correction: str | None = None) -> LoggedViolation:
@@ -100,8 +53,8 @@ def deal_verdict(kernel: Kernel, violations: list[LoggedViolation], table: Any, 
                  judged: int) -> DealVerdict:
     """The verdict on the deal ``kernel`` holds, ``judged`` events in, with its ``violations``."""
     finished, winner, remaining, dead_end, tied, collisions, calls = kernel.deal_fields(void)
-    return made_deal(finished, winner, remaining, tuple(violations) if violations else (), dead_end, tied, void,
-                     collisions, calls, judged, table)
+    return DealVerdict(finished, winner, remaining, tuple(violations), dead_end, tied, void, collisions, calls,
+                       judged, table)
 
 
 def _early(found: list[tuple[str, int | None, str]]) -> list[LoggedViolation]:
@@ -186,7 +139,7 @@ def judge_log(variant: Variant, deals: Iterable[Any], names: tuple[str, ...], al
         problem = family.layout_problem(variant, deal, match.carried())
         if problem is not None:
             early.append(logged(None, problem))
-            verdict = made_deal(False, None, match.unlaid(deal), tuple(early), False, (), False, (), (), 0, None)
+            verdict = unlaid_verdict(match.unlaid(deal), tuple(early))
             match.add(verdict, None, True)
         else:
             kernel = family.kernel(variant, deal, names)
@@ -198,7 +151,7 @@ def judge_log(variant: Variant, deals: Iterable[Any], names: tuple[str, ...], al
                 verdict, stopped = judged_run(kernel, deal.events, early)
             match.add(verdict, kernel, stopped)
         verdicts.append(verdict)
-    return made_verdict(variant.label, tuple(verdicts), made_match(*match.result()), names, source, family.name)
+    return Verdict(variant.label, tuple(verdicts), MatchResult(*match.result()), names, source, family.name)
 
 
 def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchResult, list[int]]:
@@ -211,4 +164,4 @@ def score_match(variant: Variant, deals: Sequence[DealVerdict]) -> tuple[MatchRe
         if any(rule == rules.MATCH_AFTER_END for rule, _, _ in match.before(number)):
             late.append(number)
         match.add(deal, None, False)
-    return made_match(*match.result()), late
+    return MatchResult(*match.result()), late

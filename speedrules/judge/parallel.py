@@ -42,7 +42,6 @@ import json
 import os
 import signal
 import sys
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -52,6 +51,7 @@ import attrs
 
 from ..core.documents import DocumentError, open_regular, read_text
 from ..core.errors import printable
+from ..core.progress import Progress
 from ..core.variant import Variant
 from ..logs.log import LogError
 from .referee import Verdict, referee_path, referee_text, render_verdict
@@ -338,43 +338,6 @@ def plan(paths: Sequence[str], *, variant: Variant | None = None, all_violations
 # ---------------------------------------------------------------------------- running
 
 
-class Progress:
-    """A one-line progress bar on a terminal: bytes and logs judged, the rate, the time
-    left; redrawn at most ten times a second, cleared before other lines are written."""
-
-    WIDTH = 24
-
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream, self.total = stream, max(total, 1)
-        self.start = time.monotonic()
-        self.shown = 0.0
-        self.done = self.logs = 0
-        self.drawn = False
-
-    def update(self, size: int, logs: int) -> None:
-        self.done += size
-        self.logs += logs
-        now = time.monotonic()
-        if now - self.shown < 0.1:
-            return
-        self.shown = now
-        elapsed = max(now - self.start, 1e-9)
-        rate = self.done / elapsed
-        done = min(self.done, self.total)
-        left = (self.total - done) / rate if rate > 0 else 0.0
-        filled = self.WIDTH * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done / 1e6:.1f}/{self.total / 1e6:.1f} "
-                          f"MB, {self.logs} logs, {rate / 1e6:.1f} MB/s, {left:.0f} s left ")
-        self.stream.flush()
-        self.drawn = True
-
-    def clear(self) -> None:
-        if self.drawn:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
-            self.drawn = False
-
-
 Submit = Callable[[Job], Callable[[], JobResult]]
 """Starts a job somewhere and returns a function that waits for its result."""
 
@@ -437,7 +400,14 @@ def run(paths: Sequence[str], *, variant: Variant | None = None, all_violations:
     width = workers or n
     planned = plan(paths, variant=variant, all_violations=all_violations, output=output, workers=width,
                    chunk=chunk, counter=counter)
-    progress = Progress(err, sum(_size(p) for p in paths if p != STDIN)) if err.isatty() else None
+    size = sum(_size(p) for p in paths if p != STDIN)
+    judged = [0]  # the logs judged so far, for the bar
+
+    def describe(done: int, rate: float, left: float) -> str:
+        return (f"{min(done, size) / 1e6:.1f}/{size / 1e6:.1f} MB, {judged[0]} logs, {rate / 1e6:.1f} MB/s, "
+                f"{left:.0f} s left")
+
+    progress = Progress(err, size, describe) if err.isatty() else None
     total = Summary() if summary else None
     worst = EXIT_OK
     pool: ProcessPoolExecutor | None = None
@@ -457,7 +427,8 @@ def run(paths: Sequence[str], *, variant: Variant | None = None, all_violations:
                     progress.clear()
                 _write(result.lines, out, err)
             if progress is not None:
-                progress.update(result.size, result.logs)
+                judged[0] += result.logs
+                progress.update(progress.done + result.size)
     finally:
         planned.close()
         if pool is not None:

@@ -38,7 +38,7 @@ from ..core.variant import Variant
 from ..family import family_of
 from ..logs.log import Log, LogError, archive_lines, decoded_log, parse_log_text, read_document
 from ..speed.dealing import seat_names
-from .judging import judge_log, logged, made_deal
+from .judging import judge_log, logged, unlaid_verdict
 from .judging import score_match as score_match
 from .verdicts import DealVerdict as DealVerdict
 from .verdicts import LoggedViolation as LoggedViolation
@@ -55,7 +55,7 @@ def start_deal(variant: Variant, deal: Any, names: Sequence[str]) -> Any:
     match = family.match(variant, tuple(names))
     problem = family.layout_problem(variant, deal, match.carried())
     if problem is not None:
-        return made_deal(False, None, match.unlaid(deal), (logged(None, problem),), False, (), False, (), (), 0, None)
+        return unlaid_verdict(match.unlaid(deal), (logged(None, problem),))
     return family.kernel(variant, deal, tuple(names))
 
 

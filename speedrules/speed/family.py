@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..family import Family, Kernel, Match, register_family
 from ..logs.log import log_form
+from ..table import Menu, Table
 from . import coding, dealing, picture, scoring, variants, words
 from .coding import EVENT_TYPES
 from .kernel import Kernel as SpeedKernel
 from .layout import CompiledDeal
+from .seat import menu_of
+from .table import SpeedTable
 from .wire import WireDeal
 
 if TYPE_CHECKING:
@@ -147,6 +150,17 @@ class SpeedFamily(Family):
         return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
+
+    counted = (("plays", "play"), ("draws", "draw"), ("flips", "flip"), ("rebuilds", "rebuild"), ("calls", "call"),
+               ("pickups", "pickup"), ("collisions", "collisions"), ("bounced", "bounced"))
+    counted_if_any = frozenset(("calls", "pickups"))  # a call or a pickup only where the variant has calls
+
+    def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
+              max_rounds: int) -> Table:
+        return SpeedTable(variant, rng, names, log=log)
+
+    def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+        return menu_of(view, actions)
 
 
 SPEED = register_family(SpeedFamily())

@@ -17,10 +17,10 @@ from typing import Any
 from ..core import rules
 from ..core.errors import brief
 from ..core.variant import Scoring, Variant
-from ..family import Kernel, Match
+from ..family import Kernel
 
 
-class SpeedMatch(Match):
+class SpeedMatch:
     """A Speed log's deals added up by the variant's scoring, deal by deal: each won deal scores
     a point (``margin``: a point per card each other seat still holds); tied, void and unfinished
     deals count for nobody.  With ``single`` scoring every deal is a game of its own."""

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..family import Family, Kernel, Match, register_family
 from ..logs.log import log_form
+from ..table import Menu, Table
 from . import picture, reader, scoring, variants, wire, words
 from .game import check_spit_layout
 from .kernel import KIND_NAMES, SpitKernel
+from .stats import summarize_spit
+from .table import SpitTable, menu_of
 
 if TYPE_CHECKING:
     import random
@@ -144,6 +147,26 @@ class SpitFamily(Family):
         return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
+
+    def summary_extra(self, results: Sequence[Any], names: Sequence[str], *, variant: str, seed: int | None,
+                      max_rounds: int, max_events: int) -> dict[str, Any]:
+        return {"spit": summarize_spit(results, names, variant=variant, seed=seed, max_rounds=max_rounds,
+                                       max_events=max_events)}
+
+    def summary_json(self, summary: Any) -> dict[str, Any]:
+        data: dict[str, Any] = summary.extra["spit"].to_json()
+        return data
+
+    def summary_table(self, summary: Any) -> str:
+        text: str = summary.extra["spit"].table()
+        return text
+
+    def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
+              max_rounds: int) -> Table:
+        return SpitTable(variant, rng, names, log=log, max_rounds=max_rounds)
+
+    def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+        return menu_of(view, actions)
 
 
 SPIT = register_family(SpitFamily())

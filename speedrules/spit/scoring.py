@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import rules
 from ..core.variant import Variant
-from ..family import Kernel, Match
+from ..family import Kernel
 from .game import game_outcome
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ SPIT_FORMAT = "spit"
 """The format of a Spit verdict's match: the game, round after round."""
 
 
-class SpitMatch(Match):
+class SpitMatch:
     """A Spit log's rounds, judged in order, chained by what each player holds: what judging keeps
     of a round once the next is asked for is what the game needs (the holdings it leaves, the
     rounds each player went out first in), so a long log costs no more memory than a short one."""
