@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import abc
 import importlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .core.errors import InvalidArgumentError, brief, did_you_mean
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from .table import Menu, Table
 
 __all__ = ["Family", "families", "family_names", "family_of", "register_family"]
+
+Panel = tuple[str, str, str, str, Callable[[Any], Sequence[int]]]
+"""One distribution of a plot of simulated runs (:meth:`Family.plot_panels`)."""
 
 _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"}
 """The bundled families: each module registers its family when it is imported."""
@@ -269,6 +272,19 @@ class Family(abc.ABC):
     figures (:meth:`~speedrules.table.Table.extra`) or ``bounced``."""
     counted_if_any: ClassVar[frozenset[str]] = frozenset()
     """The labels of :attr:`counted` the summary's table shows only when their total is not 0."""
+
+    plot_title: ClassVar[str] = "simulated {word}s of {names} ({counts} {word}s)"
+    """The heading of a plot of simulated runs (``simulate --plot``): ``{word}`` is
+    :attr:`game_word`, ``{names}`` the variants', ``{counts}`` how many results each has."""
+
+    def plot_panels(self) -> list[Panel]:
+        """The four distributions a plot of simulated runs draws before the win shares and the
+        endings, each ``(kind, title, xlabel, unit, values)``: ``kind`` ``"bars"`` or
+        ``"steps"``, ``unit`` what each value is counted over (``deals``), ``values`` a
+        result's values (a :class:`~speedrules.sim.stats.SimResult`: one, or one per round).
+        By default the events per result."""
+        word = self.game_word
+        return [("steps", f"events per {word}", "events", f"{word}s", lambda r: [r.events])]
 
     def summary_extra(self, results: Sequence[Any], names: Sequence[str], *, variant: str, seed: int | None,
                       max_rounds: int, max_events: int) -> dict[str, Any]:

@@ -30,6 +30,8 @@ from typing import IO, Any
 import attrs
 
 from ..core.documents import write_file
+from ..core.variant import DEFAULT_FAMILY
+from ..family import family_of
 from ..sim.simulation import SimResult
 
 __all__ = ["INSTALL_HINT", "Run", "ending_counts", "matplotlib_missing", "percent", "plot_runs"]
@@ -170,39 +172,26 @@ def _endings(ax: Any, runs: Sequence[Run], unit: str) -> None:
 
 
 def plot_runs(runs: Sequence[Run], target: str | Path | IO[bytes], fmt: str | None = None) -> None:
-    """Draw the plots of ``runs`` (one per variant, all Speed or all Spit) into ``target``, a
-    path ending in ``.svg`` or ``.png`` or a binary file with ``fmt`` (``"svg"``/``"png"``).
+    """Draw the plots of ``runs`` (one per variant, all of one family, whose
+    :meth:`~speedrules.family.Family.plot_panels` say what to draw) into ``target``, a path
+    ending in ``.svg`` or ``.png`` or a binary file with ``fmt`` (``"svg"``/``"png"``).
     Raises ``ImportError`` without matplotlib (see :func:`matplotlib_missing`)."""
     import matplotlib
     from matplotlib.figure import Figure
 
-    spit = any(r.results and r.results[0].spit is not None for r in runs)
+    family = family_of(next((r.results[0].family for r in runs if r.results), DEFAULT_FAMILY))
     names = ", ".join(r.variant for r in runs)
+    counts = ", ".join(str(len(r.results)) for r in runs)
     with matplotlib.rc_context({"svg.hashsalt": "speedrules", "font.size": 9}):
         fig = Figure(figsize=(15, 8.5), layout="constrained")
         axes = fig.subplots(2, 3)
-        if spit:
-            fig.suptitle(f"simulated games of Spit: {names} ({', '.join(str(len(r.results)) for r in runs)} games)")
-            _bars(axes[0][0], runs, [[r.rounds for r in run.results] for run in runs], "rounds per game", "rounds",
-                  "games")
-            _steps(axes[0][1], runs, [[e for r in run.results if r.spit for e in r.spit.round_events]
-                                      for run in runs], "events per round", "events", "rounds")
-            _bars(axes[0][2], runs, [[e for r in run.results if r.spit for e in r.spit.round_spits]
-                                     for run in runs], "spits per round", "spits", "rounds")
-            _steps(axes[1][0], runs, [[r.events for r in run.results] for run in runs], "events per game", "events",
-                   "games")
-            _win_share(axes[1][1], runs, "games")
-            _endings(axes[1][2], runs, "games")
-        else:
-            fig.suptitle(f"simulated deals of {names} ({', '.join(str(len(r.results)) for r in runs)} deals)")
-            _steps(axes[0][0], runs, [[r.events for r in run.results] for run in runs], "events per deal", "events")
-            _bars(axes[0][1], runs, [[r.flips for r in run.results] for run in runs], "flips per deal", "flips")
-            _bars(axes[0][2], runs, [[r.rebuilds for r in run.results] for run in runs], "rebuilds per deal",
-                  "rebuilds")
-            _bars(axes[1][0], runs, [[r.loser_cards for r in run.results if r.loser_cards is not None]
-                                     for run in runs], "cards left by the loser (deals with a winner)", "cards")
-            _win_share(axes[1][1], runs, "deals")
-            _endings(axes[1][2], runs, "deals")
+        fig.suptitle(family.plot_title.format(word=family.game_word, names=names, counts=counts))
+        places = [axes[0][0], axes[0][1], axes[0][2], axes[1][0]]
+        for ax, (kind, title, xlabel, unit, values) in zip(places, family.plot_panels(), strict=False):
+            draw = _bars if kind == "bars" else _steps
+            draw(ax, runs, [[v for r in run.results for v in values(r)] for run in runs], title, xlabel, unit)
+        _win_share(axes[1][1], runs, f"{family.game_word}s")
+        _endings(axes[1][2], runs, f"{family.game_word}s")
         for row in axes:
             for ax in row:
                 if ax.get_legend() is None and ax.get_legend_handles_labels()[0]:

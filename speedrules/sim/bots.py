@@ -32,7 +32,7 @@ from ..family import family_of
 from ..table import Chooser, Menu, Table
 from .choices import GreedyChoice, RandomChoice
 
-__all__ = ["BOTS", "Bot", "BotError", "FastBot", "GreedyBot", "RandomBot", "Reaction", "SpitBot", "ViewChooser",
+__all__ = ["BOTS", "Bot", "BotError", "FastBot", "GreedyBot", "RandomBot", "Reaction", "ViewChooser",
            "bot_names", "make_bots"]
 
 
@@ -188,25 +188,6 @@ class ViewChooser(Chooser):
 def _describe(action: object) -> str:
     describe = getattr(action, "describe", None)
     return str(describe()) if callable(describe) else brief(action)
-
-
-@runtime_checkable
-class SpitBot(Protocol):
-    """Deprecated: the protocol Spit bots had before one protocol served every family.  A bot
-    now plays Spit through ``choose(view, options, rng)`` (a
-    :class:`~speedrules.spit.table.SpitView`, the Spit
-    actions; a lone spitter's choice of pile comes as ``Spit(0)`` and ``Spit(1)``), and the
-    simulator no longer calls ``choose_spit`` or ``spit_pile``."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def reaction(self) -> Reaction: ...
-
-    def choose_spit(self, view: Any, options: Sequence[Any], rng: random.Random) -> Any: ...
-
-    def spit_pile(self, view: Any, piles: Sequence[int], rng: random.Random) -> int: ...
 
 
 # ---------------------------------------------------------------------------- the registry

@@ -19,6 +19,7 @@ import attrs
 
 from ..core.errors import SpeedrulesError
 from ..core.stats import SeatShare, Spread, seat_shares
+from ..core.variant import DEFAULT_FAMILY
 from ..family import family_names, family_of
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ class SimResult:
                  flips: int = 0, rebuilds: int = 0, calls: int = 0, pickups: int = 0, collisions: int = 0,
                  spit: Any = None) -> None:
         # The keywords the counts had before the family contract (``plays=`` ... ``spit=``) still
-        # make a result: they go into ``counts`` and ``extra`` (and name the family when none is given).
+        # make a result: they go into ``counts`` and ``extra``; the family is the default one
+        # unless named.
         if plays or draws or flips or rebuilds or calls or pickups:
             legacy = {"play": plays, "draw": draws, "flip": flips, "rebuild": rebuilds, "call": calls,
                       "pickup": pickups}
@@ -93,7 +95,7 @@ class SimResult:
             extra = {**({"collisions": collisions} if collisions else {}),
                      **({"spit": spit} if spit is not None else {}), **(extra or {})}
         if family is None:
-            family = "spit" if spit is not None else "speed"
+            family = DEFAULT_FAMILY
         # (positional, in the order of the fields: one call a simulated game)
         self.__attrs_init__(family, index, seed, winner, reason, events, remaining, {} if counts is None else counts,
                             tied, bounced, duration_ms, rounds, {} if extra is None else extra, log)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..family import Family, Kernel, Match, register_family
+from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.log import log_form
 from ..table import Menu, Table
 from . import coding, dealing, picture, scoring, variants, words
@@ -154,6 +154,13 @@ class SpeedFamily(Family):
     counted = (("plays", "play"), ("draws", "draw"), ("flips", "flip"), ("rebuilds", "rebuild"), ("calls", "call"),
                ("pickups", "pickup"), ("collisions", "collisions"), ("bounced", "bounced"))
     counted_if_any = frozenset(("calls", "pickups"))  # a call or a pickup only where the variant has calls
+
+    def plot_panels(self) -> list[Panel]:
+        return [("steps", "events per deal", "events", "deals", lambda r: [r.events]),
+                ("bars", "flips per deal", "flips", "deals", lambda r: [r.flips]),
+                ("bars", "rebuilds per deal", "rebuilds", "deals", lambda r: [r.rebuilds]),
+                ("bars", "cards left by the loser (deals with a winner)", "cards", "deals",
+                 lambda r: [] if r.loser_cards is None else [r.loser_cards])]
 
     def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
               max_rounds: int) -> Table:

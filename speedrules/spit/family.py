@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..family import Family, Kernel, Match, register_family
+from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.log import log_form
 from ..table import Menu, Table
 from . import picture, reader, scoring, variants, wire, words
@@ -147,6 +147,14 @@ class SpitFamily(Family):
         return words.dealt(variant, seed, players)
 
     # ------------------------------------------------------------------ simulation (sim)
+
+    plot_title = "simulated games of Spit: {names} ({counts} games)"
+
+    def plot_panels(self) -> list[Panel]:
+        return [("bars", "rounds per game", "rounds", "games", lambda r: [r.rounds]),
+                ("steps", "events per round", "events", "rounds", lambda r: r.spit.round_events if r.spit else ()),
+                ("bars", "spits per round", "spits", "rounds", lambda r: r.spit.round_spits if r.spit else ()),
+                ("steps", "events per game", "events", "games", lambda r: [r.events])]
 
     def summary_extra(self, results: Sequence[Any], names: Sequence[str], *, variant: str, seed: int | None,
                       max_rounds: int, max_events: int) -> dict[str, Any]:
