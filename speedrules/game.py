@@ -25,11 +25,11 @@ import abc
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from .core.checks import checked_time, default_names
 from .core.errors import CardError, IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from .core.loading import load_variant, variant_names
 from .core.variant import Variant
 from .family import Family, family_of
-from .speed.dealing import checked_time, default_names
 
 if TYPE_CHECKING:
     from typing import Self

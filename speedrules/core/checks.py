@@ -17,9 +17,14 @@ that a value one of them accepts, every other accepts too (docs/log-format.md, "
 
 from __future__ import annotations
 
-from typing import Any, Final
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
-from .errors import InvalidActionError, brief
+from .errors import InvalidActionError, InvalidArgumentError, brief
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 MAX_TIME: Final = 9_007_199_254_740_991
 """The latest time a log, a position or the API may give, in milliseconds since the reveal:
@@ -105,3 +110,64 @@ def notation_text(text: object, what: str) -> str:
     if not text.isascii():
         raise InvalidActionError(f"not {what}: {brief(text)} (the notation is ASCII, see docs/api.md)")
     return text.strip()
+
+
+_DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The seats' names where none are given: ``player 0``, ``player 1`` ... (one tuple for each
+    number of seats, made once)."""
+    names = _DEFAULT_NAMES.get(players)
+    if names is None:
+        names = _DEFAULT_NAMES[players] = tuple([f"player {p}" for p in range(players)])
+    return names
+
+
+def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
+    a log naming none has the defaults (every judged log asks).
+
+    >>> seat_names(3, ["Ann"]), seat_names(2, None)
+    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
+    """
+    if not given:
+        return default_names(players)
+    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
+
+
+def checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The seats' display names: one string per seat, else an :class:`InvalidArgumentError`."""
+    if names is None:
+        return default_names(variant.players)
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise InvalidArgumentError(f"names must be a sequence of {variant.players} strings, not {brief(names)}")
+    if len(names) != variant.players or not all(isinstance(n, str) for n in names):
+        raise InvalidArgumentError(f"names must be {variant.players} strings, one per seat, not {brief(names)}")
+    return tuple(names)
+
+
+def checked_time(t: object) -> float | int | None:
+    """``t`` if it is a time (``None``, or a number of milliseconds from 0 to
+    :data:`~speedrules.core.checks.MAX_TIME`, the one limit of every reader), else an
+    :class:`InvalidActionError`.
+
+    >>> checked_time(850), checked_time(None)
+    (850, None)
+    >>> checked_time("5")
+    Traceback (most recent call last):
+    ...
+    speedrules.core.errors.InvalidActionError: a time is a finite number of milliseconds >= 0 (or None), not '5'
+    >>> try:
+    ...     checked_time(2**53)
+    ... except InvalidActionError as err:
+    ...     print(err)
+    a time is at most 9007199254740991 ms (285,000 years), not 9007199254740992
+    """
+    if t is None or ((type(t) is int or type(t) is float) and is_time(t)):
+        return t
+    if isinstance(t, (int, float)) and is_time(t):  # a subclass (an IntEnum...) as the plain number
+        return float(t) if isinstance(t, float) else int(t)
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and MAX_TIME < t < math.inf:
+        raise InvalidActionError(f"a time is at most {MAX_TIME} ms (285,000 years), not {brief(t)}")
+    raise InvalidActionError(f"a time is a finite number of milliseconds >= 0 (or None), not {brief(t)}")

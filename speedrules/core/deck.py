@@ -17,10 +17,12 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .cards import JOKER_CODE, TEXT_OF, deck_codes
+from .errors import InvalidArgumentError
 
 DIFFERENCE_LIMIT: Final = 300
 """The longest text :func:`card_difference` gives (longer is cut, ending in ``...``)."""
@@ -98,3 +100,40 @@ def card_difference(stacks: Sequence[Sequence[int]], counts: Sequence[int]) -> s
         parts.append("not expected " + " ".join([TEXT_OF[c] if 0 <= c <= JOKER_CODE else str(c) for c in extra]))
     text = "; ".join(parts)
     return text if len(text) <= DIFFERENCE_LIMIT else text[:DIFFERENCE_LIMIT] + "..."
+
+
+def shuffle_codes(codes: list[int], rng: random.Random) -> None:
+    """Shuffle in place: Fisher-Yates from the end, ``j`` uniform in ``0..i``.
+
+    ``j`` is drawn as CPython's ``rng.randrange(i + 1)`` draws it, written out here so that the
+    order depends only on ``getrandbits`` (Mersenne Twister): ``k = (i + 1).bit_length()`` bits,
+    drawn again while the number is over ``i``.  With ``random.Random(seed)`` this gives the
+    same order on every platform and Python version (and is twice as fast as ``randrange``).
+
+    >>> codes, reference, rng = list(range(10)), list(range(10)), random.Random(1)
+    >>> shuffle_codes(codes, random.Random(1))
+    >>> for i in range(9, 0, -1):  # the same draws through randrange
+    ...     j = rng.randrange(i + 1)
+    ...     reference[i], reference[j] = reference[j], reference[i]
+    >>> codes == reference
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(codes) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        codes[i], codes[j] = codes[j], codes[i]
+
+
+def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:
+    """A random source from a seed (``None`` picks a fresh seed and reports it)."""
+    if isinstance(seed, random.Random):
+        return seed, None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
+    return random.Random(seed), seed

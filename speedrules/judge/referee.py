@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from ..core.checks import seat_names
 from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import DocumentError, read_text
 from ..core.errors import InvalidArgumentError, brief
@@ -37,7 +38,6 @@ from ..core.loading import as_variant
 from ..core.variant import Variant
 from ..family import family_of
 from ..logs.log import Log, LogError, archive_lines, decoded_log, parse_log_text, read_document
-from ..speed.dealing import seat_names
 from .judging import judge_log, logged, unlaid_verdict
 from .judging import score_match as score_match
 from .verdicts import DealVerdict as DealVerdict

@@ -26,6 +26,7 @@ import attrs
 import jsonschema
 import msgspec
 
+from ..core.checks import seat_names
 from ..core.collector import COLLECTOR_PAUSED
 from ..core.documents import (
     MAX_DOCUMENT_BYTES,
@@ -59,7 +60,6 @@ from ..core.loading import (
 )
 from ..core.variant import DEFAULT_FAMILY, Variant
 from ..family import Family, families, family_of
-from ..speed.dealing import seat_names
 from .wire import LOG_FORMAT as LOG_FORMAT
 from .wire import UNSET, CardText, WireLog, envelope_pairs
 

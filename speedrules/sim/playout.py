@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..speed.dealing import shuffle_codes
+from ..core.deck import shuffle_codes
 from ..table import ENDED, MOVED, NEVER, STIRRED, STOP, Chooser, Table
 
 __all__ = ["play"]

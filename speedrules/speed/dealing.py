@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -22,9 +21,14 @@ from typing import Final
 from ..core import rules
 from ..core.cards import JOKER_CODE, Card, deck_codes
 from ..core.checks import MAX_TIME as MAX_TIME
-from ..core.checks import is_time
+from ..core.checks import checked_names as checked_names
+from ..core.checks import checked_time as checked_time
+from ..core.checks import default_names as default_names
+from ..core.checks import seat_names as seat_names
 from ..core.deck import card_difference, deck_counts
-from ..core.errors import CardError, InvalidActionError, InvalidArgumentError, Violation, brief
+from ..core.deck import make_rng as make_rng
+from ..core.deck import shuffle_codes as shuffle_codes
+from ..core.errors import CardError, InvalidArgumentError, Violation, brief
 from ..core.variant import Variant
 from .layout import Layout
 from .variants import as_speed_variant
@@ -32,34 +36,9 @@ from .variants import as_speed_variant
 Stacks = Sequence[Sequence[int]]
 """Stacks of card codes, each top card first."""
 
-_DEFAULT_NAMES: Final[dict[int, tuple[str, ...]]] = {}
 _CANONICAL_DECKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
 
 
-def shuffle_codes(codes: list[int], rng: random.Random) -> None:
-    """Shuffle in place: Fisher-Yates from the end, ``j`` uniform in ``0..i``.
-
-    ``j`` is drawn as CPython's ``rng.randrange(i + 1)`` draws it, written out here so that the
-    order depends only on ``getrandbits`` (Mersenne Twister): ``k = (i + 1).bit_length()`` bits,
-    drawn again while the number is over ``i``.  With ``random.Random(seed)`` this gives the
-    same order on every platform and Python version (and is twice as fast as ``randrange``).
-
-    >>> codes, reference, rng = list(range(10)), list(range(10)), random.Random(1)
-    >>> shuffle_codes(codes, random.Random(1))
-    >>> for i in range(9, 0, -1):  # the same draws through randrange
-    ...     j = rng.randrange(i + 1)
-    ...     reference[i], reference[j] = reference[j], reference[i]
-    >>> codes == reference
-    True
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(codes) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        codes[i], codes[j] = codes[j], codes[i]
 
 
 def even_split(total: int, parts: int) -> list[int]:
@@ -105,25 +84,8 @@ def _canonical_deck(packs: int, jokers: int) -> tuple[int, ...]:
     return deck
 
 
-def default_names(players: int) -> tuple[str, ...]:
-    """The seats' names where none are given: ``player 0``, ``player 1`` ... (one tuple for each
-    number of seats, made once)."""
-    names = _DEFAULT_NAMES.get(players)
-    if names is None:
-        names = _DEFAULT_NAMES[players] = tuple([f"player {p}" for p in range(players)])
-    return names
 
 
-def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' names a log gives (``players``): a seat it does not name is ``player N``, and
-    a log naming none has the defaults (every judged log asks).
-
-    >>> seat_names(3, ["Ann"]), seat_names(2, None)
-    (('Ann', 'player 1', 'player 2'), ('player 0', 'player 1'))
-    """
-    if not given:
-        return default_names(players)
-    return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
 
 
 def check_layout(variant: Variant, layout: Layout) -> Violation | None:
@@ -151,15 +113,6 @@ def code_stacks(stacks: object) -> list[list[int]]:
     return out
 
 
-def checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' display names: one string per seat, else an :class:`InvalidArgumentError`."""
-    if names is None:
-        return default_names(variant.players)
-    if isinstance(names, str) or not isinstance(names, Sequence):
-        raise InvalidArgumentError(f"names must be a sequence of {variant.players} strings, not {brief(names)}")
-    if len(names) != variant.players or not all(isinstance(n, str) for n in names):
-        raise InvalidArgumentError(f"names must be {variant.players} strings, one per seat, not {brief(names)}")
-    return tuple(names)
 
 
 def layout_problem(variant: Variant, hands: Stacks, draw: Stacks, starters: Sequence[int],
@@ -216,41 +169,8 @@ def _draw_problem(v: Variant, sizes: list[int]) -> Violation | None:
     return None
 
 
-def checked_time(t: object) -> float | int | None:
-    """``t`` if it is a time (``None``, or a number of milliseconds from 0 to
-    :data:`~speedrules.core.checks.MAX_TIME`, the one limit of every reader), else an
-    :class:`InvalidActionError`.
-
-    >>> checked_time(850), checked_time(None)
-    (850, None)
-    >>> checked_time("5")
-    Traceback (most recent call last):
-    ...
-    speedrules.core.errors.InvalidActionError: a time is a finite number of milliseconds >= 0 (or None), not '5'
-    >>> try:
-    ...     checked_time(2**53)
-    ... except InvalidActionError as err:
-    ...     print(err)
-    a time is at most 9007199254740991 ms (285,000 years), not 9007199254740992
-    """
-    if t is None or ((type(t) is int or type(t) is float) and is_time(t)):
-        return t
-    if isinstance(t, (int, float)) and is_time(t):  # a subclass (an IntEnum...) as the plain number
-        return float(t) if isinstance(t, float) else int(t)
-    if isinstance(t, (int, float)) and not isinstance(t, bool) and MAX_TIME < t < math.inf:
-        raise InvalidActionError(f"a time is at most {MAX_TIME} ms (285,000 years), not {brief(t)}")
-    raise InvalidActionError(f"a time is a finite number of milliseconds >= 0 (or None), not {brief(t)}")
 
 
-def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:
-    """A random source from a seed (``None`` picks a fresh seed and reports it)."""
-    if isinstance(seed, random.Random):
-        return seed, None
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
-    return random.Random(seed), seed
 
 
 def deal_layout(variant: Variant, rng: random.Random) -> Layout:

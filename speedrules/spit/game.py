@@ -30,13 +30,13 @@ import attrs
 
 from ..core import rules
 from ..core.cards import Card, deck_codes
-from ..core.deck import card_counts, card_difference, deck_counts
+from ..core.checks import checked_names
+from ..core.deck import card_counts, card_difference, deck_counts, make_rng, shuffle_codes
 from ..core.errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Violation, brief
 from ..core.loading import as_variant
 from ..core.variant import Claim, RoundsWinner, Variant
 from ..family import family_of
 from ..game import BaseGame, Event
-from ..speed.dealing import checked_names, make_rng, shuffle_codes
 from .actions import Choose, GapMove, Jam, Pairing, Slap, Spit, SpitAction, StockPlay, parse_spit_action
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel, lay_row, row_shape
 from .position import SpitPosition

@@ -25,7 +25,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..core.cards import TEXT_OF
-from ..speed.wire import Card
+from ..logs.wire import CardText as Card
 from .kernel import CHOOSE, JAM, MOVE, PAIR, PLAY, SLAP, SPIT
 
 Number = int | float
