@@ -35,6 +35,8 @@ import psutil
 
 import speedrules.dask as sd
 
+pytestmark = pytest.mark.slow  # a long run: CI's own step (pytest -m slow), not the README's command
+
 REPO = Path(__file__).resolve().parent.parent
 LOGS = sorted([*(REPO / "examples").glob("*.json"), *(REPO / "tests" / "logs").glob("*.json")])
 

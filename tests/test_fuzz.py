@@ -380,6 +380,7 @@ def _deep(label: str) -> Any:
     return pytest.param(label, marks=pytest.mark.deep) if deep else label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label", [_deep(label) for label, _ in BIG_CASES])
 def test_big_and_deep_logs(capsys: Any, label: str) -> None:
     """Deeply nested values (500-3000 levels), 50,000 keys, 10 MB strings, 100,000 events: as a
@@ -704,7 +705,7 @@ NOTATION_PIECES = ("0", "1", "2", "9", "10", "999999", "1000000", "00", ":", ">"
                    "\uff10", "\u2003", "\n")
 
 
-@settings(max_examples=max(1500, FUZZ_EXAMPLES), suppress_health_check=FIXTURE_OK)
+@settings(max_examples=max(600, FUZZ_EXAMPLES), suppress_health_check=FIXTURE_OK)
 @given(st.one_of(st.text(max_size=14), st.lists(st.sampled_from(NOTATION_PIECES), max_size=9).map("".join)))
 def test_the_notation_reads_back_what_it_writes_or_refuses(text: str) -> None:
     """Any text: parse_action and parse_spit_action refuse it (InvalidActionError, or CardError
@@ -1066,6 +1067,7 @@ BLOCKING_LABELS = [f"log variant {form} {ref}" for ref in HANGERS for form in ("
                                         "OUT/logs/devzero.yaml", "/dev/stdin")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label", BLOCKING_LABELS)
 def test_devices_fifos_and_stdin_never_block(blocking_runs: dict[str, Any], layout: Path, label: str) -> None:
     """/dev/zero, /dev/stdin, /dev/urandom, FIFOs and symlinks to them, named by a log (refused:

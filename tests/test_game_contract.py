@@ -90,7 +90,7 @@ def log_document(game: BaseGame[Any, Any]) -> dict[str, Any] | None:
         return None
 
 
-GAMES = settings(max_examples=12, deadline=None, derandomize=True)
+GAMES = settings(max_examples=8, deadline=None, derandomize=True)
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -237,6 +237,7 @@ def test_the_reader_accepts_exactly_what_the_schema_accepts(data: st.DataObject)
     check(mutate(c, base))
 
 
+@pytest.mark.slow  # every corruption of every shipped log: CI's own step
 def test_the_corruptions_give_both_answers() -> None:
     """The property above is not vacuous: the same corruptions, drawn at random, give many valid
     and many invalid documents, and the valid ones still compile to the right events."""
@@ -271,6 +272,7 @@ KEY_VALUES = {"player": 0, "pile": 1.0, "card": "AS", "cards": ["AS"], "as": "A"
               "layout": MINI["deals"][0]["layout"], "events": [], "type": "flip"}
 
 
+@pytest.mark.slow  # an exhaustive sweep: CI's own step
 def test_every_single_change_of_a_small_log() -> None:
     """Deterministic sweep over MINI: every leaf value of the pool at every leaf, a few values at every
     mapping and list, every key deleted, every known key added (with a value that would fit it

@@ -252,7 +252,7 @@ def test_random_playout(name: str, seed: int, policy: int) -> None:
     play_out(get_variant(name), seed, policy)
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(name=st.sampled_from(VARIANTS), seed=seeds(), policy=st.integers(0, 2**32 - 1))
 def test_many_random_playouts_lightly_checked(name: str, seed: int, policy: int) -> None:
     # Full checks at every blocked position (flips, rebuilds, ends) and every 7th action.

@@ -24,6 +24,8 @@ from speedrules.judge.referee import referee_path
 from speedrules.judge.summary import Summary
 from speedrules.logs import log as log_module
 
+pytestmark = pytest.mark.slow  # a long run: CI's own step (pytest -m slow), not the README's command
+
 
 def test_log_errors_cross_processes_whole() -> None:
     import pickle

@@ -33,6 +33,7 @@ def judge(data: Any) -> object:
         return err
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.data())
 def test_a_mangled_spit_log_gets_a_verdict_or_a_located_error(data: st.DataObject) -> None:

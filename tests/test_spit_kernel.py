@@ -678,7 +678,7 @@ PAIRING_COLOURS = speedrules.variant_from_document(
     {"extends": "spit-pairing", "name": "spit-pairing-colours", "ranks": {"alternate_colours": True}})
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(crowded_rows())
 def test_the_pairing_search_agrees_with_an_exhaustive_search(case: tuple[list[list[str]], list[str], bool]) -> None:
     """On rows crowded with pairs, the kernel's exact search (``pairing_search``: how far each
@@ -837,7 +837,7 @@ def test_a_card_named_from_the_bottom_of_its_pile_hints_at_a_stack_written_botto
 TURN_UP_PLAIN = speedrules.load_variant("spit-turn-up")
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(crowded_rows(), st.booleans())
 def test_the_turn_up_search_agrees_with_an_exhaustive_search(case: tuple[list[list[str]], list[str], bool],
                                                                pairing: bool) -> None:

@@ -131,6 +131,7 @@ def test_a_log_read_the_fast_way_keeps_its_text_and_parses_its_document_when_ask
     assert pickle.loads(pickle.dumps(log)) == log
 
 
+@pytest.mark.slow  # 150 corrupted logs on both doors: CI's own step
 @settings(max_examples=150)
 @given(st.data())
 def test_corrupted_logs_agree(data: st.DataObject) -> None:
