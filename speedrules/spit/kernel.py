@@ -388,16 +388,7 @@ class SpitKernel:
                         best = [(MOVE, i, gaps[d]) for d in range(depth)], code
                         break
             return best
-        key = (tuple(tuple(p) for p in row), tuple(tops))
-        if key in self._stuck_rows:
-            return None
-        found = pairing_search(row, lambda code: any(ok[t][code] for t in tops))
-        if found is None:
-            if len(self._stuck_rows) > 10_000:
-                self._stuck_rows.clear()
-            self._stuck_rows.add(key)
-            return None
-        return unblocking_path(row, found[0]), found[1]
+        return self._searched(row, tuple(tops), lambda code: any(ok[t][code] for t in tops))
 
     def turning_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
         """A short sequence of the player's own row moves that turns up a face-down card (see
@@ -416,10 +407,17 @@ class SpitKernel:
         hidden = {c for pile in row for c in pile[:len(pile) - face_up(pile, True)]}
         if not hidden:
             return None
-        key = (tuple(tuple(p) for p in row), None)  # (None: the turn-up search, not a fit search)
+        return self._searched(row, None, hidden.__contains__)  # (None: the turn-up search, not a fit search)
+
+    def _searched(self, row: list[list[int]], tops: tuple[int, ...] | None,
+                  wanted: Callable[[int], bool]) -> tuple[list[tuple[int, int, int]], int] | None:
+        """:func:`pairing_search` for a ``wanted`` card in ``row`` as a path of row moves, the rows
+        (with ``tops``, what was searched for) where none is found remembered, as the search is
+        dear and a stuck table asks again and again (at most 10,000 kept)."""
+        key = (tuple(tuple(p) for p in row), tops)
         if key in self._stuck_rows:
             return None
-        found = pairing_search(row, hidden.__contains__)
+        found = pairing_search(row, wanted)
         if found is None:
             if len(self._stuck_rows) > 10_000:
                 self._stuck_rows.clear()
