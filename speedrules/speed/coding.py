@@ -62,8 +62,16 @@ _SINGLE: Final = tuple((code,) for code in range(53))
 # static, and looks any other module global up by name in the module's dict at each use.
 _UNSET: Final = UNSET
 _TEXT_OF: Final = TEXT_OF
+_CODE_OF_TEXT: Final = CODE_OF_TEXT
+_RANK_OF_TEXT: Final = RANK_OF_TEXT
+_ASTUPLE: Final = astuple
 _WIRE_PLAY: Final = WirePlay
 _WIRE_DRAW: Final = WireDraw
+_WIRE_FLIP: Final = WireFlip
+_WIRE_REVEAL: Final = WireReveal
+_WIRE_REBUILD: Final = WireRebuild
+_WIRE_PICKUP: Final = WirePickup
+_WIRE_CALL: Final = WireCall
 
 
 class MalformedEvent(ValueError):
@@ -85,11 +93,11 @@ def _play(fields: tuple[Any, ...], t: Any) -> CompiledEvent | None:
     card, many, spec = fields[1], fields[2], fields[4]
     if player is None or pile is None or (card is _UNSET) == (many is _UNSET):
         return None
-    codes = CODE_OF_TEXT
+    codes = _CODE_OF_TEXT
     cards: tuple[int, ...] = _SINGLE[codes[card]] if card is not _UNSET else tuple([codes[c] for c in many])
     declared: tuple[int, ...] = ()
     if spec is not _UNSET:
-        ranks = RANK_OF_TEXT
+        ranks = _RANK_OF_TEXT
         declared = (ranks[spec],) if type(spec) is str else tuple([ranks[r] for r in spec])
     return (PLAY, player, pile, cards, declared, t)
 
@@ -99,21 +107,21 @@ def _event(kind: type, fields: tuple[Any, ...], t: Any) -> CompiledEvent | None:
     if kind is _WIRE_DRAW:
         player = index_value(fields[0])
         card = fields[1]
-        return None if player is None else (DRAW, player, -1, None if card is _UNSET else CODE_OF_TEXT[card], (), t)
-    if kind is WireFlip:
+        return None if player is None else (DRAW, player, -1, None if card is _UNSET else _CODE_OF_TEXT[card], (), t)
+    if kind is _WIRE_FLIP:
         return (FLIP, -1, -1, None, (), t)
-    if kind is WireReveal:
+    if kind is _WIRE_REVEAL:
         return (REVEAL, -1, -1, None, (), t)
-    if kind is WireRebuild:
-        codes = CODE_OF_TEXT
+    if kind is _WIRE_REBUILD:
+        codes = _CODE_OF_TEXT
         return (REBUILD, -1, -1, tuple([tuple([codes[c] for c in stack]) for stack in fields[0]]), (), t)
     player = index_value(fields[0])
     if player is None:
         return None
-    if kind is WirePickup:
+    if kind is _WIRE_PICKUP:
         pile = index_value(fields[1])
         return None if pile is None else (PICKUP, player, pile, None, (), t)
-    return (CALL if kind is WireCall else STUCK, player, -1, None, (), t)
+    return (CALL if kind is _WIRE_CALL else STUCK, player, -1, None, (), t)
 
 
 def code_events(events: list[Any]) -> tuple[list[CompiledEvent], int]:
@@ -133,7 +141,7 @@ def code_events(events: list[Any]) -> tuple[list[CompiledEvent], int]:
         event = events[index]
         # Every field in one C call, not one attribute lookup each: a struct's fields are in
         # its class's order, the time last in every event (see speedrules.speed.wire)
-        fields: tuple[Any, ...] = astuple(event)
+        fields: tuple[Any, ...] = _ASTUPLE(event)
         t = fields[-1]
         if t is _UNSET:
             t = None
@@ -151,7 +159,7 @@ def code_events(events: list[Any]) -> tuple[list[CompiledEvent], int]:
     return out, pairs
 
 
-_HELD: Final = (1, 4, 2, 1, 2, 2, 3, 2)
+_HELD: Final[tuple[int, ...]] = (1, 4, 2, 1, 2, 2, 3, 2)  # (of any length: a tuple object, not boxed again each use)
 """The keys an event of each kind holds besides its time and its optional fields (a play's
 ``as``, a draw's card): its type and every field it must give (a play's card or cards)."""
 
