@@ -136,15 +136,19 @@ def seat_names(players: int, given: Sequence[str] | None) -> tuple[str, ...]:
     return tuple([given[s] if s < len(given) else f"player {s}" for s in range(players)])
 
 
-def checked_names(variant: Variant, names: Sequence[str] | None) -> tuple[str, ...]:
-    """The seats' display names: one string per seat, else an :class:`InvalidArgumentError`."""
+def checked_names(variant: Variant, names: object) -> tuple[str, ...]:
+    """The seats' display names: one string per seat, else an :class:`InvalidArgumentError`.
+    (``names`` is typed ``object``: a caller's junk reaches the check here, not the compiled
+    build's own type test.)"""
+    players: int = variant.players
     if names is None:
-        return default_names(variant.players)
+        return default_names(players)
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise InvalidArgumentError(f"names must be a sequence of {variant.players} strings, not {brief(names)}")
-    if len(names) != variant.players or not all(isinstance(n, str) for n in names):
-        raise InvalidArgumentError(f"names must be {variant.players} strings, one per seat, not {brief(names)}")
-    return tuple(names)
+        raise InvalidArgumentError(f"names must be a sequence of {players} strings, not {brief(names)}")
+    given: list[object] = list(names)
+    if len(given) != players or not all(isinstance(n, str) for n in given):
+        raise InvalidArgumentError(f"names must be {players} strings, one per seat, not {brief(names)}")
+    return tuple([str(n) for n in given])
 
 
 def checked_time(t: object) -> float | int | None:

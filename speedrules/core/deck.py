@@ -128,12 +128,16 @@ def shuffle_codes(codes: list[int], rng: random.Random) -> None:
         codes[i], codes[j] = codes[j], codes[i]
 
 
-def make_rng(seed: int | random.Random | None) -> tuple[random.Random, int | None]:
-    """A random source from a seed (``None`` picks a fresh seed and reports it)."""
+def make_rng(seed: object) -> tuple[random.Random, int | None]:
+    """A random source from a seed (an int, a ``random.Random``, or ``None``, which picks a fresh
+    seed and reports it); else an :class:`InvalidArgumentError`.  (``seed`` is typed ``object``: a
+    caller's junk reaches the check here, not the compiled build's own type test.)"""
     if isinstance(seed, random.Random):
         return seed, None
     if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
+        fresh: int = random.SystemRandom().randrange(2**63)
+        return random.Random(fresh), fresh
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentError(f"seed must be an int or a random.Random, not {type(seed).__name__}")
-    return random.Random(seed), seed
+    number = int(seed)
+    return random.Random(number), number
