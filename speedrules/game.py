@@ -228,8 +228,10 @@ class BaseGame(abc.ABC, Generic[ActionT, KernelT]):
         """A game laid from a coded deal of ``log``, its seats named as the log names them."""
 
     def _lay_logged(self, logged: Any) -> None:
-        """Lay the next deal of a chained family (Spit's next round) from a coded deal of a log."""
-        raise NotImplementedError
+        """Lay the next deal of a chained family (Spit's next round) from a coded deal of a log;
+        :meth:`from_log` asks it only of a family whose deals are chained (``Family.chained``)."""
+        raise InvalidArgumentError(f"a deal of {self.family.title} stands alone: read a later deal of a log with "
+                                   "from_log(log, deal)")
 
     @abc.abstractmethod
     def position(self) -> str:

@@ -113,6 +113,13 @@ class Menu:
         return out
 
 
+def _unimplemented(obj: object, method: str) -> TypeError:
+    """The error of a contract method a subclass did not give (a :class:`Table` or a
+    :class:`Chooser` of a family must give every one: a compiled base class cannot be an ABC)."""
+    return TypeError(f"{type(obj).__name__} does not give {method}(), which every "
+                     f"{'Chooser' if isinstance(obj, Chooser) else 'Table'} of a family must")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Chooser:
     """A seat's policy as the loop asks it: :meth:`pick` one of a :class:`Menu`'s options, or
@@ -125,7 +132,7 @@ class Chooser:
         self.rand: Callable[[], float] = rng.random
 
     def pick(self, menu: Menu) -> Any:
-        raise NotImplementedError
+        raise _unimplemented(self, "pick")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -161,60 +168,60 @@ class Table:
 
     def menu(self, seat: int) -> Menu | None:
         """``seat``'s options now, or ``None`` when it has nothing to do."""
-        raise NotImplementedError
+        raise _unimplemented(self, "menu")
 
     def action(self, t: int) -> Any:
         """The table's own action at its moment ``t`` (:attr:`due`), or ``None``: none now."""
-        raise NotImplementedError
+        raise _unimplemented(self, "action")
 
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
         """``option`` of seat ``actor`` (-1: the table's own action) lands at ``t``: judged by the
         rules, applied, counted and logged if it stands.  Returns :data:`BOUNCED`, or
         :data:`STOOD` with the bits :data:`STIRRED` and :data:`ENDED`; ``due`` is every seat's
         next moment, which the table may change (Speed: a seat that went out calls at once)."""
-        raise NotImplementedError
+        raise _unimplemented(self, "land")
 
     def step(self) -> int:
         """The table's move when every seat waits and nothing is due: :data:`MOVED`,
         :data:`AGAIN` or :data:`STOP`."""
-        raise NotImplementedError
+        raise _unimplemented(self, "step")
 
     def over(self) -> bool:
         """Whether the game is over (asked after an action that may have ended it)."""
-        raise NotImplementedError
+        raise _unimplemented(self, "over")
 
     # ------------------------------------------------------------------ a bot of the public protocol
 
     def view(self, seat: int) -> Any:
         """What ``seat`` sees now (Speed: a ``SeatView``; Spit: a ``SpitView``)."""
-        raise NotImplementedError
+        raise _unimplemented(self, "view")
 
     def actions(self, menu: Menu) -> list[Any]:
         """The menu's options as the family's actions, for ``bot.choose``."""
-        raise NotImplementedError
+        raise _unimplemented(self, "actions")
 
     def option_of(self, action: Any) -> Any:
         """The option an action of :meth:`actions` stands for."""
-        raise NotImplementedError
+        raise _unimplemented(self, "option_of")
 
     # ------------------------------------------------------------------ the result
 
     def ending(self) -> tuple[int | None, str, tuple[int, ...]]:
         """Once play stopped: the winner, how the game ended (``out``, ``tie``, ``dead-end``,
         ``rounds``, ``unfinished``, ``stuck``) and the tied seats."""
-        raise NotImplementedError
+        raise _unimplemented(self, "ending")
 
     def remaining(self) -> tuple[int, ...]:
         """The cards each seat holds at the end."""
-        raise NotImplementedError
+        raise _unimplemented(self, "remaining")
 
     def counts(self) -> dict[str, int]:
         """The logged events by kind name."""
-        raise NotImplementedError
+        raise _unimplemented(self, "counts")
 
     def extra(self) -> dict[str, Any]:
         """The family's own figures of the game, by name (Speed: ``collisions``; Spit: ``spit``)."""
-        raise NotImplementedError
+        raise _unimplemented(self, "extra")
 
     def duration(self) -> int:
         """The time of play, in ms."""
@@ -227,4 +234,4 @@ class Table:
     def log_deals(self) -> list[Any]:
         """The game as a log's ``deals``: each a ``layout`` and its ``events`` (the events may be
         encoded JSON text already, as ``msgspec.Raw``)."""
-        raise NotImplementedError
+        raise _unimplemented(self, "log_deals")
