@@ -169,6 +169,22 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in items)
 
 
+def canonical_text(text: Any) -> Any:
+    """A card's canonical spelling (``th`` -> ``10H``), or ``text`` as it is when it spells none:
+    how a log's canonical form writes each card (both families').
+
+    >>> canonical_text("th"), canonical_text("jk"), canonical_text(7)
+    ('10H', 'JK', 7)
+    """
+    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
+    return TEXT_OF[code] if code is not None else text
+
+
+def canonical_stacks(stacks: Any) -> list[list[Any]]:
+    """Stacks of card texts, each card's spelling canonical (:func:`canonical_text`)."""
+    return [[canonical_text(c) for c in stack] for stack in stacks]
+
+
 def deck_codes(packs: int, jokers: int) -> list[int]:
     """The deck as card codes in canonical order: each pack S H D C, A..K, then the jokers."""
     return [c for _ in range(packs) for c in range(52)] + [JOKER_CODE] * jokers

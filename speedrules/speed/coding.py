@@ -22,7 +22,7 @@ import msgspec
 from msgspec import UNSET
 from msgspec.structs import astuple
 
-from ..core.cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF
+from ..core.cards import CODE_OF_TEXT, RANK_NAMES, TEXT_OF, canonical_stacks, canonical_text
 from ..core.checks import count_pairs, index_value, is_time
 from .wire import RANK_OF_TEXT as RANK_OF_TEXT
 from .wire import (
@@ -204,15 +204,6 @@ CodedLayout = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks]
 """A layout's stacks coded (hands, draw stacks, starters, reserves; top first)."""
 
 
-def _canon_card(text: Any) -> Any:
-    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
-    return TEXT_OF[code] if code is not None else text
-
-
-def _canon_stacks(stacks: Any) -> Any:
-    return [[_canon_card(c) for c in s] for s in stacks]
-
-
 def _canon_rank(text: str) -> str:
     return RANK_NAMES[RANK_OF_TEXT[text]]
 
@@ -239,18 +230,19 @@ def canonical_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
                 if key == "player" or key == "pile":
                     value = int(value)
                 elif key == "card":
-                    value = _canon_card(value)
+                    value = canonical_text(value)
                 elif key == "cards":
-                    value = [_canon_card(c) for c in value]
+                    value = [canonical_text(c) for c in value]
                 elif key == "as":
                     value = _canon_rank(value) if isinstance(value, str) else [_canon_rank(r) for r in value]
                 elif key == "reserves":
-                    value = _canon_stacks(value)
+                    value = canonical_stacks(value)
                 out[key] = value
         events.append(out)
-    canon: dict[str, Any] = {"layout": {"hands": _canon_stacks(layout["hands"]), "draw": _canon_stacks(layout["draw"]),
-                                        "starters": [_canon_card(c) for c in layout["starters"]],
-                                        "reserves": _canon_stacks(layout["reserves"])}, "events": events}
+    canon: dict[str, Any] = {"layout": {"hands": canonical_stacks(layout["hands"]),
+                                        "draw": canonical_stacks(layout["draw"]),
+                                        "starters": [canonical_text(c) for c in layout["starters"]],
+                                        "reserves": canonical_stacks(layout["reserves"])}, "events": events}
     if "meta" in deal:
         canon["meta"] = deal["meta"]
     return canon

@@ -26,7 +26,7 @@ import attrs
 from msgspec import UNSET
 from msgspec.structs import astuple
 
-from ..core.cards import CODE_OF_TEXT, TEXT_OF
+from ..core.cards import CODE_OF_TEXT, canonical_stacks, canonical_text
 from ..core.checks import count_pairs, index_value, is_time
 from .kernel import JAM, MOVE, PAIR, PLAY, SPIT
 from .wire import KIND_OF_STRUCT, SpitWireLayout, SpitWireRound
@@ -107,22 +107,18 @@ def code_round(wire: SpitWireRound) -> tuple[SpitRound, int]:
 # ---------------------------------------------------------------------- canonical form
 
 
-def _canon_card(text: Any) -> Any:
-    code = CODE_OF_TEXT.get(text) if isinstance(text, str) else None
-    return TEXT_OF[code] if code is not None else text
-
-
-def _canon_stacks(stacks: Any) -> Any:
-    return [[_canon_card(c) for c in s] for s in stacks]
-
-
 _EVENT_KEYS = ("player", "stock", "card", "pile", "to", "t")
 """A Spit event's keys in the order the canonical form writes them (after its type)."""
 
 
 def canonical_round(deal: Mapping[str, Any]) -> dict[str, Any]:
     """A valid round of a Spit log in canonical form: card texts canonical, keys in a fixed order,
-    integral floats (``1.0``) as ints for seats and piles."""
+    integral floats (``1.0``) as ints for seats and piles (stock and centre piles alike).
+
+    >>> canonical_round({"events": [{"to": 2.0, "stock": 1.0, "type": "move", "player": 0}],
+    ...                  "layout": {"stock": [[["th"]], [["2c"]]], "spit": [[], []]}})["events"]
+    [{'type': 'move', 'player': 0, 'stock': 1, 'to': 2}]
+    """
     layout = deal["layout"]
     events = []
     for ev in deal["events"]:
@@ -130,10 +126,10 @@ def canonical_round(deal: Mapping[str, Any]) -> dict[str, Any]:
         for key in _EVENT_KEYS:
             if key in ev:
                 value = ev[key]
-                out[key] = _canon_card(value) if key == "card" else int(value) if key in ("player", "pile") else value
+                out[key] = canonical_text(value) if key == "card" else value if key == "t" else int(value)
         events.append(out)
-    canon: dict[str, Any] = {"layout": {"stock": [_canon_stacks(row) for row in layout["stock"]],
-                                        "spit": _canon_stacks(layout["spit"])}, "events": events}
+    canon: dict[str, Any] = {"layout": {"stock": [canonical_stacks(row) for row in layout["stock"]],
+                                        "spit": canonical_stacks(layout["spit"])}, "events": events}
     if "meta" in deal:
         canon["meta"] = deal["meta"]
     return canon
