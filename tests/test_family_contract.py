@@ -153,7 +153,7 @@ def test_any_family_is_simulated(name: str, tmp_path: Path, capsys: pytest.Captu
 def test_a_table_or_chooser_missing_a_method_says_which() -> None:
     """The simulator's base classes are compiled (no ABC): a method a family's table does not
     give is a TypeError naming it, not a bare NotImplementedError."""
-    from speedrules.table import Chooser, Table
+    from speedrules.table import Chooser, Menu, Table
 
     class BareTable(Table):
         pass
@@ -161,6 +161,6 @@ def test_a_table_or_chooser_missing_a_method_says_which() -> None:
     with pytest.raises(TypeError, match=r"BareTable does not give menu\(\), which every Table of a family must"):
         BareTable(2).menu(0)
     with pytest.raises(TypeError, match=r"Chooser does not give pick\(\), which every Chooser"):
-        Chooser(random.Random(1)).pick(None)  # type: ignore[arg-type]
+        Chooser(random.Random(1)).pick(Menu(0))
     with pytest.raises(speedrules.InvalidArgumentError, match="a deal of Speed stands alone"):
         played(VARIANTS["speed"], 1)._lay_logged(None)
