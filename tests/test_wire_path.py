@@ -252,7 +252,7 @@ def test_an_event_written_from_its_wire_struct_reads_back_as_it_was_coded(record
     keys = list(as_dict)
     assert keys[0] == "type" and (t is None or keys[-1] == "t")
     [coded], _ = code_events(EVENTS.decode(b"[" + text + b"]"))
-    assert [coded] == code_events([msgspec.convert(as_dict, WireEvent)])[0]
+    assert (coded,) == code_events([msgspec.convert(as_dict, WireEvent)])[0]
     if kind in (0, 1, 2, 3, 5, 6, 7):  # a rebuild's stacks come back as they went in too
         assert coded[:4] == (kind, player, pile, cards)
     assert coded[4] == declared and coded[5] == t

@@ -54,7 +54,9 @@ def is_time(value: object) -> bool:
 def index_value(value: object) -> int | None:
     """A JSON Schema ``integer`` from 0 to :data:`MAX_INDEX` as an int (``1.0`` counts, ``True``
     does not), else ``None``."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if type(value) is int:  # as a JSON decoder gives it: the same object back
+        return value if 0 <= value <= MAX_INDEX else None
+    if isinstance(value, int) and not isinstance(value, bool):  # a subclass (an IntEnum...) as a plain int
         return int(value) if 0 <= value <= MAX_INDEX else None
     if isinstance(value, float) and value.is_integer() and 0 <= value <= MAX_INDEX:
         return int(value)

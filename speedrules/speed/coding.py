@@ -10,7 +10,7 @@ with the kernel.
 ...                                      b' "events": [{"type": "reveal", "t": 0}, {"type": "play", "player": 0,'
 ...                                      b' "card": "10S", "pile": 1, "t": 850}]}'))
 >>> coded[4], pairs
-([(0, -1, -1, None, (), 0), (1, 0, 1, (9,), (), 850)], 13)
+(((0, -1, -1, None, (), 0), (1, 0, 1, (9,), (), 850)), 13)
 """
 
 from __future__ import annotations
@@ -82,31 +82,32 @@ class MalformedEvent(ValueError):
 
 _Stacks = tuple[tuple[int, ...], ...]
 
-CodedDeal = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks, list[CompiledEvent]]
+CodedDeal = tuple[_Stacks, _Stacks, tuple[int, ...], _Stacks, tuple[CompiledEvent, ...]]
 """A deal coded: its hands, draw stacks, starters and reserves (each top first), and its events."""
 
 
-def _play(fields: tuple[Any, ...], t: Any) -> CompiledEvent | None:
+def _play(fields: tuple[Any, ...], t: Any) -> tuple[Any, ...] | None:
     """A play's fields (``astuple`` of its :class:`~speedrules.speed.wire.WirePlay`) coded, or
     ``None`` where the log format does not allow them."""
-    player, pile = index_value(fields[0]), index_value(fields[3])
+    player: Any = index_value(fields[0])
+    pile: Any = index_value(fields[3])
     card, many, spec = fields[1], fields[2], fields[4]
     if player is None or pile is None or (card is _UNSET) == (many is _UNSET):
         return None
     codes = _CODE_OF_TEXT
-    cards: tuple[int, ...] = _SINGLE[codes[card]] if card is not _UNSET else tuple([codes[c] for c in many])
-    declared: tuple[int, ...] = ()
+    cards: tuple[Any, ...] = _SINGLE[codes[card]] if card is not _UNSET else tuple([codes[c] for c in many])
+    declared: tuple[Any, ...] = ()
     if spec is not _UNSET:
         ranks = _RANK_OF_TEXT
         declared = (ranks[spec],) if type(spec) is str else tuple([ranks[r] for r in spec])
     return (PLAY, player, pile, cards, declared, t)
 
 
-def _event(kind: type, fields: tuple[Any, ...], t: Any) -> CompiledEvent | None:
+def _event(kind: type, fields: tuple[Any, ...], t: Any) -> tuple[Any, ...] | None:
     """Any event but a play, its fields coded (as :func:`_play`)."""
     if kind is _WIRE_DRAW:
-        player = index_value(fields[0])
         card = fields[1]
+        player: Any = index_value(fields[0])
         return None if player is None else (DRAW, player, -1, None if card is _UNSET else _CODE_OF_TEXT[card], (), t)
     if kind is _WIRE_FLIP:
         return (FLIP, -1, -1, None, (), t)
@@ -119,49 +120,43 @@ def _event(kind: type, fields: tuple[Any, ...], t: Any) -> CompiledEvent | None:
     if player is None:
         return None
     if kind is _WIRE_PICKUP:
-        pile = index_value(fields[1])
+        pile: Any = index_value(fields[1])
         return None if pile is None else (PICKUP, player, pile, None, (), t)
     return (CALL if kind is _WIRE_CALL else STUCK, player, -1, None, (), t)
 
 
-def code_events(events: list[Any]) -> tuple[list[CompiledEvent], int]:
+def code_events(events: list[Any]) -> tuple[tuple[CompiledEvent, ...], int]:
     """A deal's wire events (:mod:`speedrules.speed.wire`, whose shapes msgspec has checked),
     their values checked (:mod:`speedrules.core.checks`) and coded as the kernel takes them, and
-    the key-value pairs their objects hold; a :class:`MalformedEvent` for one the log format does
-    not allow.
+    the key-value pairs their objects hold (each its type and every field it gives); a
+    :class:`MalformedEvent` for one the log format does not allow.
 
     >>> from speedrules.speed.wire import EVENTS
     >>> code_events(EVENTS.decode(b'[{"type": "reveal", "t": 0}, {"type": "draw", "player": 1.0}]'))
-    ([(0, -1, -1, None, (), 0), (2, 1, -1, None, (), None)], 4)
+    (((0, -1, -1, None, (), 0), (2, 1, -1, None, (), None)), 4)
     """
-    out: list[CompiledEvent] = []
-    append = out.append
+    out: list[Any] = []
     pairs = 0
     for index in range(len(events)):
         event = events[index]
         # Every field in one C call, not one attribute lookup each: a struct's fields are in
         # its class's order, the time last in every event (see speedrules.speed.wire)
         fields: tuple[Any, ...] = _ASTUPLE(event)
-        t = fields[-1]
+        t: Any = fields[-1]
         if t is _UNSET:
             t = None
-        elif is_time(t):
-            pairs += 1
-        else:
+        elif not is_time(t):
             raise MalformedEvent(index)
         kind = type(event)
         coded = _play(fields, t) if kind is _WIRE_PLAY else _event(kind, fields, t)
         if coded is None:
             raise MalformedEvent(index)
-        append(coded)
-        pairs += _HELD[coded[0]] + (fields[1] is not _UNSET if kind is _WIRE_DRAW else
-                                    fields[4] is not _UNSET if kind is _WIRE_PLAY else 0)
-    return out, pairs
-
-
-_HELD: Final[tuple[int, ...]] = (1, 4, 2, 1, 2, 2, 3, 2)  # (of any length: a tuple object, not boxed again each use)
-"""The keys an event of each kind holds besides its time and its optional fields (a play's
-``as``, a draw's card): its type and every field it must give (a play's card or cards)."""
+        out.append(coded)
+        pairs += 1
+        for field in fields:
+            if field is not _UNSET:
+                pairs += 1
+    return tuple(out), pairs
 
 
 def code_deal(deal: WireDeal) -> tuple[CodedDeal, int]:

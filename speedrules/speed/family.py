@@ -67,8 +67,7 @@ class SpeedFamily(Family):
 
     def code_deal(self, deal: Any) -> tuple[Any, int]:
         coded, pairs = coding.code_deal(deal)
-        hands, draw, starters, reserves, events = coded
-        return CompiledDeal(hands, draw, starters, reserves, tuple(events)), pairs
+        return CompiledDeal(*coded), pairs
 
     def log_schema(self) -> dict[str, Any]:
         return log_form("deal")
