@@ -122,7 +122,7 @@ def test_games_reach_every_ending_the_model_knows() -> None:
     reasons, owed_alone, doubled = set(), 0, 0
     for seed in range(60):
         options = model.Options(doubles=True) if seed % 2 else model.Options(row_length=1)  # (rows of one: dead ends)
-        state, game = play_both(options, seed, 3000)
+        state, _game = play_both(options, seed, 300)
         result = model.result(state)
         reasons.add(None if result is None else result.reason)
         owed_alone += any(p not in model.visible_matches(state) for p in state.owed)
@@ -134,6 +134,8 @@ def test_games_reach_every_ending_the_model_knows() -> None:
 def test_every_pile_outlasts_its_row() -> None:
     """The digest's open question 1: a lay never finds a pile too short (the model asserts it at
     every lay; here through the kernel, over many re-lays)."""
+    relays = 0
     for seed in range(40):
-        state, game = play_both(model.Options(players=4, packs=2, row_length=6), seed, 2000)
-        assert all(len(p) >= 1 for p in game.kernel.piles) or game.kernel.winner is not None
+        _state, game = play_both(model.Options(players=4, packs=2, row_length=6), seed, 600)
+        relays += game.kernel.relays  # (the model raises at a lay that finds a pile too short)
+    assert relays > 40

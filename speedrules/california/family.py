@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import brief
 from ..family import Family, Kernel, Match, register_family
+from ..speed.scoring import SpeedMatch, match_report
 from ..table import Menu, Table
 from . import picture, variants, wire
 from .actions import CaliforniaAction, parse_california_action
@@ -36,28 +37,13 @@ if TYPE_CHECKING:
 __all__ = ["CALIFORNIA", "CaliforniaFamily"]
 
 
-class CaliforniaMatch:
-    """Every deal a game of its own (no source scores a match of deals): the deals add up to
-    nothing, and a deal not laid leaves each pile as logged."""
-
-    def __init__(self, variant: Variant) -> None:
-        self.players, self.after = variant.players, 0
-
-    def carried(self) -> Any:
-        return None
-
-    def before(self, number: int) -> list[tuple[str, int | None, str]]:
-        return []
+class CaliforniaMatch(SpeedMatch):
+    """A log's deals added up by the package's match scoring (Speed's, with its ``single``
+    default: every deal a game of its own, won by whoever dealt their last card); only a deal
+    not laid is counted from its own layout."""
 
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         return tuple(len(deal.piles[s]) if s < len(deal.piles) else 0 for s in range(self.players))
-
-    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
-        self.after += 1
-
-    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
-        zero = (0,) * self.players
-        return "single", 1, zero, (zero,) * self.after, None, False
 
 
 class CaliforniaFamily(Family):
@@ -108,7 +94,7 @@ class CaliforniaFamily(Family):
                                 names=names)
 
     def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
-        return CaliforniaMatch(variant)
+        return CaliforniaMatch(variant, names)
 
     def deal_report(self, number: int, deal: Any, names: tuple[str, ...]) -> list[str]:
         lines = [f"  deal {number}: {self.result_words(deal, names)}"]
@@ -120,7 +106,7 @@ class CaliforniaFamily(Family):
                         for v in deal.violations]
 
     def match_report(self, match: Any, names: tuple[str, ...]) -> list[str]:
-        return []
+        return match_report(match, names)
 
     # ------------------------------------------------------------------ actions and games
 

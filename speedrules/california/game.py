@@ -2,16 +2,16 @@
 (:class:`~speedrules.game.BaseGame`) on :class:`~speedrules.california.kernel.CaliforniaKernel`,
 its deal (:func:`deal_california`) and its one layout rule (:func:`layout_problem`).
 
->>> game = deal_california("california-speed", seed=7)
->>> print(game)  # doctest: +NORMALIZE_WHITESPACE
+>>> game = deal_california("california-speed", seed=11)
+>>> print(game)
 california-speed, after 0 actions: play on
-player 0: pile 22 | 3D  JD  3C  4H
-player 1: pile 22 | 6S  JH  4C  9D
->>> [str(a) for a in game.legal_actions(0)]
-['0:7D>0.0', '0:7D>0.1', '0:7D>0.2', '0:7D>0.3', '0:7D>1.1', '0:7D>1.2']
->>> game.apply("0>0.1", t=120)
->>> game.peek(), game.kernel.coverable(5)  # JD covered; JH is owed: the match must be completed
-(Cover(player=0, row=0, col=1, card=Card.parse('7D')), True)
+  player 0  pile face down (22 cards)  10D (1 card)  4D (1 card)  7D (1 card)  KS (1 card)
+  player 1  pile face down (22 cards)  3D (1 card)   JC (1 card)  KC (1 card)  QD (1 card)
+>>> [str(a) for a in game.legal_actions(0)]  # the kings match: either may be covered, from either seat
+['0:8C>0.3', '0:8C>1.2']
+>>> game.apply("0>0.3", t=120)
+>>> game.peek(), game.kernel.coverable(6)  # KS covered; KC is owed: the match must be completed
+(Cover(player=0, row=0, col=3, card=Card.parse('8C')), True)
 >>> CaliforniaGame.from_position("california-speed", game.position()) == game
 True
 """
@@ -70,6 +70,13 @@ def layout_problem(variant: Variant, piles: Sequence[Sequence[int]], rows: Seque
     return None
 
 
+def _fresh_state(variant: Variant, kernel: CaliforniaKernel, layout: Layout | None, seed: int | None,
+                 ) -> tuple[object, ...]:
+    """The state (``BaseGame.__setstate__``) of a game laid as ``kernel`` holds it, with no action
+    yet; ``layout`` is what its log writes (``None``: a game begun from a position)."""
+    return variant, kernel.names, seed, kernel.copy(), [], [], [0], [], (kernel, layout)
+
+
 def _codes(cards: Sequence[Card | str | int]) -> tuple[int, ...]:
     return tuple(c if isinstance(c, int) else (c if isinstance(c, Card) else Card.parse(c)).code for c in cards)
 
@@ -80,6 +87,8 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
     each seat's row, position 0 first, ``aside`` the cards an uneven deal sets aside."""
 
     __slots__ = ("_layout", "_start")
+    _layout: Layout | None
+    _start: CaliforniaKernel
     family_name = NAME
     _parse = staticmethod(parse_california_action)
     _encode = staticmethod(encode)
@@ -96,14 +105,7 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
             raise IllegalActionError(problem)
         kernel = CaliforniaKernel(v, layout[0], [[[c] for c in row] for row in layout[1]], layout[2],
                                   names=checked_names(v, names))
-        self._setup(v, kernel, layout, seed)
-
-    def _setup(self, variant: Variant, kernel: CaliforniaKernel, layout: Layout | None, seed: int | None) -> None:
-        self.variant, self.names, self.seed = variant, kernel.names, seed
-        self._layout = layout
-        self._start = kernel
-        self.kernel = kernel.copy()
-        self._start_record()
+        self.__setstate__(_fresh_state(v, kernel, layout, seed))
 
     @classmethod
     def from_layout(cls, variant: Variant | str, piles: Sequence[Sequence[Card | str | int]],
@@ -172,17 +174,21 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
         return found
 
     def _table_rows(self) -> list[str]:
-        from .picture import scene
-
-        return scene(self).text().splitlines()[1:]
+        return self.family.scene(self).text().splitlines()[1:]
 
     @classmethod
     def _from_logged(cls, log: Log, logged: CaliforniaDeal) -> Self:
-        game = cls.__new__(cls)
         kernel = CaliforniaKernel(log.variant, logged.piles, [[[c] for c in row] for row in logged.rows],
                                   logged.aside, names=log.names)
-        game._setup(log.variant, kernel, (logged.piles, logged.rows, logged.aside), None)
+        game = cls.__new__(cls)
+        game.__setstate__(_fresh_state(log.variant, kernel, (logged.piles, logged.rows, logged.aside), None))
         return game
+
+    @classmethod
+    def from_logged_deal(cls, log: Log, deal: int) -> Self:
+        """A game laid from deal ``deal`` of ``log``, before its first event (what a replay applies
+        the judged events to)."""
+        return cls._from_logged(log, log.deals[deal])
 
     # ------------------------------------------------------------------ state
 
@@ -207,7 +213,7 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
         kernel = CaliforniaKernel(v, piles, rows, aside, names=checked_names(v, names), owed=owed)
         kernel.quiet, kernel.winner, kernel.dead_end = quiet, winner, dead_end
         game = cls.__new__(cls)
-        game._setup(v, kernel, None, seed)
+        game.__setstate__(_fresh_state(v, kernel, None, seed))
         return game
 
     def outcome(self) -> Outcome | None:

@@ -188,7 +188,7 @@ class CaliforniaKernel:
                     ) -> Violation | None:
         """Why the coded event may not happen now, or ``None``."""
         if kind == COVER:
-            return self._check_cover(player, card, row, col, t)
+            return self.check_cover(player, card, row, col, t)
         if kind == RELAY and player == -1:
             problem = self._check_common(None, t)
             if problem is not None:
@@ -213,14 +213,14 @@ class CaliforniaKernel:
             return Violation(rules.EVENT_AFTER_END, player, "the deal is over")
         return None
 
-    def _check_cover(self, player: int, card: Any, row: Any, col: Any, t: float | int | None) -> Violation | None:
+    def check_cover(self, player: int, card: Any, row: Any, col: Any, t: float | int | None) -> Violation | None:
         width, players = self.row, self.players
         seat_ok = type(player) is int and 0 <= player < players
         place_ok = type(row) is int and type(col) is int and 0 <= row < players and 0 <= col < width
         if seat_ok and place_ok:
             group = self._collision_group(player, row * width + col, t)
             if group is not None:  # judged against the stack as it was before the collision
-                return group.before._check_cover(player, card, row, col, t)
+                return group.before.check_cover(player, card, row, col, t)
         problem = self._check_common(player if seat_ok else None, t)
         if problem is not None:
             return problem
@@ -232,7 +232,8 @@ class CaliforniaKernel:
         name, pile = self.names[player], self.piles[player]
         if card is not None and card != pile[-1]:
             return Violation(rules.CALIFORNIA_COVER_CARD, player,
-                             f"{name} covered with {TEXT_OF[card]}, but the top card of their pile is {TEXT_OF[pile[-1]]}")
+                             f"{name} covered with {TEXT_OF[card]}, but the top card of their pile is "
+                             f"{TEXT_OF[pile[-1]]}")
         if not self.coverable(row * width + col):
             return Violation(rules.CALIFORNIA_COVER_UNMATCHED, player,
                              f"{name} covered {TEXT_OF[self.stacks[row * width + col][-1]]} at row {row} position "
@@ -346,15 +347,16 @@ class CaliforniaKernel:
         return self.check_event(*event)
 
     def apply(self, event: tuple[Any, ...], index: int) -> None:
-        self.apply_event(*event, index)
+        kind, player, x, row, col, t = event
+        self.apply_event(kind, player, x, row, col, t, index)
 
     def run(self, events: Iterable[Any], start: int = 0) -> tuple[int, Violation] | None:
         check, apply = self.check_event, self.apply_event
-        for index, event in enumerate(events, start):
-            problem = check(*event)
+        for index, (kind, player, x, row, col, t) in enumerate(events, start):
+            problem = check(kind, player, x, row, col, t)
             if problem is not None:
                 return index, problem
-            apply(*event, index)
+            apply(kind, player, x, row, col, t, index)
         return None
 
     def copy(self) -> CaliforniaKernel:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Card
 from ..core.errors import InvalidArgumentError
-from ..core.scene import Group, Line, Mark, Row, Scene, Stack
-from ..core.words import Dealt, count
+from ..core.scene import Group, Mark, Row, Scene, Stack
+from ..core.words import Dealt
 from .game import CaliforniaGame, deal_california
 
 if TYPE_CHECKING:
@@ -55,8 +55,7 @@ def _seat_row(game: CaliforniaGame, seat: int, viewer: int | None, highlight: An
         stacks.append(Stack("pile", len(stack), (card,), index=pos, label=f"{seat}.{col}", depth=True,
                             note="owed" if k.owed[pos] and k.coverable(pos) and k.counts[card.rank] < 2 else "",
                             target=pos in targets, chosen=(0,) if stack[-1] == code else ()))
-    lines = (Line(f"holds {count(len(pile), 'card')}", "holding"),)
-    return Row(game.names[seat], (Group(tuple(stacks), name=f"row {seat}"),), seat=seat, lines=lines)
+    return Row(game.names[seat], (Group(tuple(stacks), name=f"row {seat}"),), seat=seat)
 
 
 def scene(game: Any, *, viewer: int | None = None, highlight: Any = None, mark: Mark | None = None) -> Scene:
@@ -76,9 +75,9 @@ def logged_game(log: Log, deal: int, upto: int, verdict: Verdict) -> CaliforniaG
     judged = verdict.deals[deal]
     if any(v.event is None for v in judged.violations):
         return None
-    game = CaliforniaGame._from_logged(log, log.deals[deal])
+    game = CaliforniaGame.from_logged_deal(log, deal)
     for index, event in enumerate(log.deals[deal].events[:upto]):
-        game.kernel.apply_event(*event, index)  # as the referee judged them: no further than it did
+        game.kernel.apply(event, index)  # as the referee judged them: no further than it did
     return game
 
 
@@ -124,4 +123,5 @@ def dealt(variant: Variant, seed: int | None, players: Sequence[str] | None) -> 
     """A fresh deal for ``speedrules deal``: its seed, layout, table and a log of it."""
     seed = seed if seed is not None else random.randrange(2**32)
     game = deal_california(variant, seed, names=players)
-    return Dealt(seed, game._layout_json(0), scene(game).text(), game.to_log(players=players))
+    layout = game.to_log_data()["deals"][0]["layout"]
+    return Dealt(seed, layout, scene(game).text(), game.to_log(players=players))

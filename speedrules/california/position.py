@@ -15,7 +15,7 @@ Six fields separated by single spaces:
 
 >>> text = "2C,3D/4S,5H AS,7D/AH,9C 0.0,1.0 - - play"
 >>> read_position(text, 2, 2)[:3]
-([(14, 28), (3, 17)], [[[0], [45]], [[13], [47]]], [0, 2])
+([(28, 40), (17, 3)], [[[0], [32]], [[13], [47]]], [0, 2])
 >>> write_position(*read_position(text, 2, 2), 2) == text
 True
 """

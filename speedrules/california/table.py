@@ -6,7 +6,7 @@ in a dead end).  The table works on the kernel's codes and keeps the coded event
 >>> from speedrules import load_variant
 >>> table = CaliforniaTable(load_variant("california-speed"), random.Random(3), ("Ann", "Ben"), log=True)
 >>> table.step(), [o[1] for o in table.menu(0).options()]
-(0, [1, 6])
+(0, [1, 3, 4, 6])
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ class CaliforniaTable(Table):
         super().__init__(variant.players)
         self.game = deal_california(variant, rng.getrandbits(63), names=names)
         self.kernel = self.game.kernel
+        self.layout = self.game.to_log_data()["deals"][0]["layout"]
         self.seed = self.game.seed if self.game.seed is not None else 0
         self.due = NEVER  # no action of its own: the first step starts the clock
         self.started = False
@@ -91,7 +92,7 @@ class CaliforniaTable(Table):
         return None
 
     def _record(self, event: tuple[Any, ...]) -> None:
-        self.kernel.apply_event(*event, self.events)
+        self.kernel.apply(event, self.events)
         if self.keep:
             self.logged.append(event)
         self.events += 1
@@ -154,4 +155,4 @@ class CaliforniaTable(Table):
         return {"collisions": len(self.kernel.collisions)}
 
     def log_deals(self) -> list[Any]:
-        return [{"layout": self.game._layout_json(0), "events": [event_json(e) for e in self.logged]}]
+        return [{"layout": self.layout, "events": [event_json(e) for e in self.logged]}]

@@ -7,8 +7,8 @@ docs/research/california-speed.md.
 >>> from speedrules import load_variant
 >>> load_variant("california-speed-doubles").rules
 CaliforniaRules(row=4, doubles=True, complete_groups=True)
->>> variant_problems({"players": 4, "deck": {"packs": 1, "jokers": 0}, "california": {"row": 12}}, "x")
-[('x: california.row', 'each of 4 players holds 13 cards: a row of 12 must leave a card in the pile')]
+>>> variant_problems({"players": 4, "deck": {"packs": 1, "jokers": 0}, "california": {"row": 13}}, "x")
+[('x: california.row', 'each of 4 players holds 13 cards: a row of 13 must leave a card in the pile')]
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ class CaliforniaRules:
 
 def rules_defaults() -> dict[str, Any]:
     """California Speed's own fields: its ``california`` section, and the ``collisions`` policy
-    it shares with Speed (two covers of one card at the same ``t``)."""
+    it shares with Speed (two covers of one card at the same ``t``).  Speed's ``match`` is not
+    one: no source scores California Speed, so every deal is a game of its own."""
     return {"california": CALIFORNIA_DEFAULTS, "collisions": "first-lands"}
 
 

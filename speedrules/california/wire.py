@@ -8,10 +8,11 @@ aside).  Events (docs/log-format.md, "California Speed logs"): ``{"type": "cover
 "row": R, "col": C, "card": CARD, "t": MS}`` and ``{"type": "relay", "rows": [[cards] per seat],
 "t": MS}`` (``rows`` is ``[]`` for the relay that finds a dead end).
 
->>> coded, pairs = code_deal(DEAL.decode(b'{"layout": {"piles": [["2C"], ["3D"]], "rows": [["AH"], ["AS"]]},'
-...                                      b' "events": [{"type": "cover", "player": 0, "row": 1, "col": 0, "card": "2C"}]}'))
+>>> text = (b'{"layout": {"piles": [["2C"], ["3D"]], "rows": [["AH"], ["AS"]]}, "events": '
+...         b'[{"type": "cover", "player": 0, "row": 1, "col": 0, "card": "2C"}]}')
+>>> coded, pairs = code_deal(DEAL.decode(text))
 >>> coded.piles, coded.rows, coded.events, pairs
-(((14,), (41,)), ((13,), (0,)), ((96, 0, 14, 1, 0, None),), 11)
+(((40,), (28,)), ((13,), (0,)), ((96, 0, 40, 1, 0, None),), 9)
 >>> event_json((97, -1, ((1, 2), (3, 4)), None, None, 25))
 {'type': 'relay', 'rows': [['2S', '3S'], ['4S', '5S']], 't': 25}
 """
@@ -138,7 +139,8 @@ def canonical_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
             out["t"] = ev["t"]
         events.append(out)
     layout = deal["layout"]
-    canon_layout: dict[str, Any] = {"piles": canonical_stacks(layout["piles"]), "rows": canonical_stacks(layout["rows"])}
+    canon_layout: dict[str, Any] = {"piles": canonical_stacks(layout["piles"]),
+                                    "rows": canonical_stacks(layout["rows"])}
     if "aside" in layout:
         canon_layout["aside"] = [canonical_text(c) for c in layout["aside"]]
     canon: dict[str, Any] = {"layout": canon_layout, "events": events}
