@@ -51,7 +51,7 @@ class CaliforniaFamily(Family):
 
     name = NAME
     title = "California Speed"
-    dealer = "speedrules.deal_california (a CaliforniaGame)"
+    dealer = "speedrules.california.deal_california (a CaliforniaGame)"
 
     # ------------------------------------------------------------------ variants (core.loading)
 
