@@ -80,9 +80,9 @@ class CaliforniaKernel:
     piles and ``rows`` their rows of stacks, every pile and stack top card last; ``owed``, when
     given, the positions owed (else every visibly matched one, as after a lay)."""
 
-    __slots__ = ("aside", "collisions", "complete", "counts", "covers", "dead_end", "doubles", "group", "last_t",
-                 "names", "owed", "piles", "players", "quiet", "relays", "row", "stacks", "variant", "version",
-                 "winner")
+    __slots__ = ("aside", "collisions", "complete", "counts", "covers", "dead_end", "doubles", "first_lands",
+                 "gathering", "group", "last_t", "names", "owed", "piles", "players", "quiet", "relays", "row",
+                 "stacks", "variant", "version", "winner")
 
     def __init__(self, variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[Sequence[int]]],
                  aside: Sequence[int] = (), names: Sequence[str] = (), owed: Iterable[int] | None = None) -> None:
@@ -92,6 +92,9 @@ class CaliforniaKernel:
         self.row: int = own.row
         self.doubles: bool = own.doubles
         self.complete: bool = own.complete_groups
+        self.first_lands = variant.collisions is _FIRST_LANDS
+        self.gathering: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
+        """``(version, piles)``: the last :meth:`gathered` piles and the version they were made at."""
         self.names = tuple(names) if names else default_names(variant.players)
         self.piles = [list(p) for p in piles]
         self.stacks = [list(s) for r in rows for s in r]
@@ -156,21 +159,27 @@ class CaliforniaKernel:
             if self.counts[rank] >= 2:
                 self._mark(rank)
 
-    def gathered(self) -> list[tuple[int, ...]]:
+    def gathered(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's pile after gathering its row under it (top card last): the stacks picked up
-        from position 0 on, each turned face down whole, stack 0 uppermost."""
+        from position 0 on, each turned face down whole, stack 0 uppermost (made once a version:
+        a relay's check and its landing ask it both)."""
+        version, piles = self.gathering
+        if version == self.version:
+            return piles
         out = []
         width = self.row
         for seat in range(self.players):
             packet = [c for stack in self.stacks[seat * width:(seat + 1) * width] for c in stack]
             packet.reverse()
             out.append((*packet, *self.piles[seat]))
-        return out
+        piles = tuple(out)
+        self.gathering = (self.version, piles)
+        return piles
 
     def relay_rows(self) -> Rows:
         """The cards a relay now lays, per seat, position 0 first; ``()`` when it is a dead end
         (the gathered piles are ones this run of match-free re-lays has had)."""
-        piles = tuple(self.gathered())
+        piles = self.gathered()
         if piles in self.quiet:
             return ()
         width = self.row
@@ -254,7 +263,7 @@ class CaliforniaKernel:
         """Apply an event :meth:`check_event` accepted (the deal's ``index``-th)."""
         if kind == COVER:
             pos = row * self.row + col
-            if self.variant.collisions is _FIRST_LANDS or t is None:  # the log order is the landing order
+            if self.first_lands or t is None:  # the log order is the landing order
                 self.group = None
                 self._cover(player, pos)
             else:
@@ -323,7 +332,7 @@ class CaliforniaKernel:
             before.relays
 
     def _relay(self) -> None:
-        piles = tuple(self.gathered())
+        piles = self.gathered()
         if piles in self.quiet:
             self.dead_end = True
             return
@@ -363,6 +372,7 @@ class CaliforniaKernel:
         other = CaliforniaKernel.__new__(CaliforniaKernel)
         other.variant, other.players, other.row, other.names = self.variant, self.players, self.row, self.names
         other.doubles, other.complete, other.aside = self.doubles, self.complete, self.aside
+        other.first_lands, other.gathering = self.first_lands, self.gathering
         other.piles = [list(p) for p in self.piles]
         other.stacks = [list(s) for s in self.stacks]
         other.counts, other.owed, other.quiet = list(self.counts), list(self.owed), list(self.quiet)

@@ -27,7 +27,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..core.cards import CODE_OF_TEXT, canonical_stacks, canonical_text
-from ..core.checks import count_pairs, index_value, is_time
+from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs, index_value, is_time
 from ..logs.wire import CardText, WireLog
 from .actions import decode
 from .kernel import COVER, RELAY
@@ -100,18 +100,33 @@ def _time(value: Any) -> float | int | None:
 
 def code_deal(wire: WireDeal) -> tuple[CaliforniaDeal, int]:
     """A deal's wire struct checked for its values and coded, and the key-value pairs its objects
-    held (the reader's count of repeated keys); a ``ValueError`` for a value the format refuses."""
+    held (the reader's count of repeated keys); a ``ValueError`` for a value the format refuses.
+    (The common values, whole numbers in range, are taken on the spot; any other goes through
+    :mod:`speedrules.core.checks`.)"""
     codes = CODE_OF_TEXT
     events: list[tuple[Any, ...]] = []
+    append = events.append
     pairs = 4 + (wire.layout.aside is not UNSET) + (0 if wire.meta is UNSET else 1 + count_pairs(wire.meta))
     for e in wire.events:
-        t = _time(e.t)
-        held = 2 if e.t is UNSET else 3
-        if isinstance(e, WireCover):
-            events.append((COVER, _index(e.player), codes[e.card], _index(e.row), _index(e.col), t))
+        t: Any = e.t
+        if t is UNSET:
+            t, held = None, 2
+        else:
+            held = 3
+            if type(t) is not int or not 0 <= t <= MAX_TIME:
+                t = _time(t)
+        if type(e) is WireCover:
+            player, row, col = e.player, e.row, e.col
+            if type(player) is not int or not 0 <= player <= MAX_INDEX:
+                player = _index(player)
+            if type(row) is not int or not 0 <= row <= MAX_INDEX:
+                row = _index(row)
+            if type(col) is not int or not 0 <= col <= MAX_INDEX:
+                col = _index(col)
+            append((COVER, player, codes[e.card], row, col, t))
             pairs += held + 3
         else:
-            events.append((RELAY, -1, tuple(tuple(codes[c] for c in row) for row in e.rows), None, None, t))
+            append((RELAY, -1, tuple([tuple([codes[c] for c in row]) for row in e.rows]), None, None, t))  # type: ignore[union-attr]
             pairs += held
     layout = wire.layout
     piles = tuple(tuple(codes[c] for c in reversed(pile)) for pile in layout.piles)
