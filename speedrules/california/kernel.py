@@ -148,10 +148,9 @@ class CaliforniaKernel:
 
     def _mark(self, rank: int) -> None:
         """Every face-up card of ``rank``, in a match now, is owed until covered."""
-        stacks, owed = self.stacks, self.owed
-        for pos in range(len(stacks)):
-            stack = stacks[pos]
-            if stack and RANK_OF[stack[-1]] == rank:
+        owed = self.owed
+        for pos, stack in enumerate(self.stacks):  # (a stack is never empty while the deal goes on)
+            if RANK_OF[stack[-1]] == rank:
                 owed[pos] = True
 
     def _mark_all(self) -> None:
@@ -197,6 +196,16 @@ class CaliforniaKernel:
                     ) -> Violation | None:
         """Why the coded event may not happen now, or ``None``."""
         if kind == COVER:
+            width = self.row
+            players = self.players
+            if (self.group is None and type(player) is int and type(row) is int and type(col) is int
+                    and 0 <= player < players and 0 <= row < players and 0 <= col < width
+                    and (t is None or self.last_t is None or t >= self.last_t)
+                    and self.winner is None and not self.dead_end
+                    and (card is None or card == self.piles[player][-1])):  # the common case, inline
+                pos = row * width + col
+                if self.counts[RANK_OF[self.stacks[pos][-1]]] >= 2 or (self.complete and self.owed[pos]):
+                    return None
             return self.check_cover(player, card, row, col, t)
         if kind == RELAY and player == -1:
             problem = self._check_common(None, t)
