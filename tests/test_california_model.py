@@ -6,7 +6,9 @@ whole state and on the outcome, under every option set the model knows that a va
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +141,23 @@ def test_every_pile_outlasts_its_row() -> None:
         _state, game = play_both(model.Options(), seed, 600)
         relays += game.kernel.relays  # (the model raises at a lay that finds a pile too short)
     assert relays > 40
+
+
+def test_the_changed_card_example_is_refused_by_the_model_too() -> None:
+    """examples/california-changed-card.json read into the model by hand (piles top card last,
+    the rows, the covers): the model accepts events 0-4 and finds event 5's card is not the top
+    of Ann's pile, where the referee says ``california.cover-card``."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "california-changed-card.json"
+    deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
+    layout = deal["layout"]
+    state = model.State(model.Options(), tuple(tuple(reversed(p)) for p in layout["piles"]),
+                        tuple(tuple((c,) for c in row) for row in layout["rows"]))
+    state = model.replace(state, owed=frozenset(model.visible_matches(state)))
+    for event in deal["events"][:5]:
+        if event["type"] == "relay":
+            state = model.relay(state)
+        else:
+            assert state.hands[event["player"]][-1] == event["card"]
+            state = model.apply(state, model.Cover(event["player"], event["row"], event["col"]))
+    bad = deal["events"][5]
+    assert bad["type"] == "cover" and state.hands[bad["player"]][-1] != bad["card"]

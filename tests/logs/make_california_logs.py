@@ -19,6 +19,7 @@ from typing import Any
 from speedrules.california.actions import Cover, Relay
 from speedrules.california.game import CaliforniaGame, deal_california
 from speedrules.core.cards import TEXT_OF
+from speedrules.judge.referee import referee_text
 
 HERE = Path(__file__).parent
 NAMES = ["Ann", "Ben"]
@@ -92,7 +93,31 @@ def relays() -> None:
     write("california.relay-early", with_event(open_table, early), with_event(blocked, right))
 
 
+def examples() -> None:
+    """examples/california-game.json (a whole deal with re-lays, judged valid) and
+    examples/california-changed-card.json (the same deal with one cover's card changed), with
+    their golden verdicts."""
+    root = HERE.parent.parent / "examples"
+    games = [play_until(seed, lambda g: g.is_over()) for seed in range(40)]
+    best = min((g for g in games if any(isinstance(a, Relay) for a in g.action_stack)),
+               key=lambda g: len(g.action_stack))  # the shortest with a re-lay, to keep it readable
+    clean = data(best)
+    clean["meta"] = {"about": "a whole deal of California Speed, Ann against Ben, played by "
+                              "tests/logs/make_california_logs.py"}
+    changed = copy.deepcopy(clean)
+    events = changed["deals"][0]["events"]
+    spot = next(i for i, ev in enumerate(events) if ev["type"] == "cover" and i >= 5)
+    events[spot]["card"] = next(c for c in ("AS", "2S") if c != events[spot]["card"])
+    changed["meta"] = {"about": f"california-game.json with the card of event {spot} changed"}
+    for name, doc in (("california-game", clean), ("california-changed-card", changed)):
+        (root / f"{name}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        verdict = referee_text(json.dumps(doc), f"examples/{name}.json")
+        out = {"file": f"examples/{name}.json", **verdict.to_json()}
+        (root / "verdicts" / f"{name}.verdict.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     layouts()
     covers()
     relays()
+    examples()
