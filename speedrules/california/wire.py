@@ -32,8 +32,10 @@ from ..logs.wire import CardText, WireLog
 from .actions import decode
 from .kernel import COVER, RELAY
 
-Number = int | float
-Time = int | float | UnsetType
+Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)] | Annotated[float, Meta(ge=0, le=MAX_INDEX, multiple_of=1)]
+"""A seat or a position: a whole number from 0 to :data:`~speedrules.core.checks.MAX_INDEX` (``1.0`` counts)."""
+Time = Annotated[int, Meta(ge=0, le=MAX_TIME)] | Annotated[float, Meta(ge=0, le=MAX_TIME)] | UnsetType
+"""Milliseconds from 0 to :data:`~speedrules.core.checks.MAX_TIME` (a float checked again: no NaN)."""
 Cards = Annotated[list[CardText], Meta(max_length=104)]
 
 
@@ -42,9 +44,9 @@ class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, gc=Fa
 
 
 class WireCover(_Event, tag="cover"):
-    player: Number
-    row: Number
-    col: Number
+    player: Index
+    row: Index
+    col: Index
     card: CardText
     t: Time = UNSET
 
@@ -113,15 +115,15 @@ def code_deal(wire: WireDeal) -> tuple[CaliforniaDeal, int]:
             t, held = None, 2
         else:
             held = 3
-            if type(t) is not int or not 0 <= t <= MAX_TIME:
+            if type(t) is not int:  # (an int is in range: its struct says so)
                 t = _time(t)
         if type(e) is WireCover:
             player, row, col = e.player, e.row, e.col
-            if type(player) is not int or not 0 <= player <= MAX_INDEX:
+            if type(player) is not int:  # (a float, whole and in range by its struct: as an int)
                 player = _index(player)
-            if type(row) is not int or not 0 <= row <= MAX_INDEX:
+            if type(row) is not int:
                 row = _index(row)
-            if type(col) is not int or not 0 <= col <= MAX_INDEX:
+            if type(col) is not int:
                 col = _index(col)
             append((COVER, player, codes[e.card], row, col, t))
             pairs += held + 3
