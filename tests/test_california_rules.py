@@ -248,3 +248,51 @@ def test_simulated_logs_of_every_bundled_variant_are_valid(name: str, tmp_path: 
     assert main(["show", name]) == 0 and "California Speed" in capsys.readouterr().out
     assert main(["deal", name, "--seed", "2"]) == 0 and "pile face down" in capsys.readouterr().out
     assert main(["variants"]) == 0 and name in capsys.readouterr().out
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**20), swap=st.integers(0, 7))
+def test_a_relay_that_lays_other_cards_is_refused(seed: int, swap: int) -> None:
+    """At a blocked table, the relay naming the cards the gathering lays stands; the same relay
+    with two of its cards swapped (across rows, or one card replaced) is ``california.relay-cards``,
+    and one while a cover is open is ``california.relay-early``."""
+    v = load_variant("california-speed")
+    for tried in range(seed, seed + 100):
+        game = deal_california(v, tried)
+        if game.kernel.blocked():
+            break
+    else:
+        raise AssertionError("no blocked deal")
+    rows = [list(r) for r in game.kernel.relay_rows()]
+    a, b = rows[0][swap % 4], rows[1][swap // 2 % 4]
+    rows[0][swap % 4], rows[1][swap // 2 % 4] = b, a
+    if a == b:
+        rows[0][0] = next(c for c in game.kernel.piles[0] if c not in rows[0])
+    problem = game.check(Relay(tuple(tuple(speedrules.Card.from_code(c) for c in r) for r in rows)))
+    assert problem is not None and problem.rule == rules.CALIFORNIA_RELAY_CARDS
+    game.apply(Relay())
+    if not game.is_over() and game.kernel.targets():
+        assert game.check(Relay()).rule == rules.CALIFORNIA_RELAY_EARLY  # type: ignore[union-attr]
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**20), name=st.sampled_from(BUNDLED), which=st.integers(0, 2))
+def test_a_layout_changed_in_one_place_is_refused(seed: int, name: str, which: int) -> None:
+    """A dealt layout is a deal of its variant; one card moved from a pile to another breaks the
+    shape, one card replaced by a copy of another breaks the cards, a row one short the shape."""
+    game = deal_california(name, seed)
+    layout = game.to_log_data()["deals"][0]["layout"]
+    assert CaliforniaGame(name, layout["piles"], layout["rows"], layout.get("aside", ())) == game
+    piles, rows = [list(p) for p in layout["piles"]], [list(r) for r in layout["rows"]]
+    if which == 0:
+        piles[1].append(piles[0].pop())
+        expected = rules.CALIFORNIA_LAYOUT_SHAPE
+    elif which == 1:
+        piles[0][0] = piles[1][0] if piles[1][0] != piles[0][0] else piles[1][1]
+        expected = rules.CALIFORNIA_LAYOUT_CARDS
+    else:
+        piles[0].append(rows[0].pop())
+        expected = rules.CALIFORNIA_LAYOUT_SHAPE
+    with pytest.raises(IllegalActionError) as caught:
+        CaliforniaGame(name, piles, rows, layout.get("aside", ()))
+    assert caught.value.rule == expected
