@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Group, Mark, Row, Scene, Stack
-from ..core.words import Dealt
+from ..core.variant import Collisions
+from ..core.words import Dealt, deck_words, players_row
 from .game import CaliforniaGame, deal_california
 
 if TYPE_CHECKING:
@@ -95,28 +96,36 @@ def nowhere_words(card: Card, viewer: str | None) -> str:
     return "on top of no pile or stack" if viewer is None else f"on top of no stack, nor of {viewer}'s pile"
 
 
+_COLLISIONS = {
+    Collisions.FIRST_LANDS: "the first stays; the later one must find a match on the card the first laid",
+    Collisions.LOWER_STAYS: "both are judged on the card they met; the lower stays, the other stays on its "
+                            "owner's pile",
+    Collisions.RETURN_BOTH: "both stay on their owners' piles and the covered card shows again",
+}
+
+
 def rules_in_words(variant: Variant) -> list[tuple[str, str]]:
-    """The variant's rules in plain words (``speedrules show``)."""
+    """The variant's rules in plain words (``speedrules show``); the players and the deck in the
+    words every family shares (:mod:`speedrules.core.words`)."""
     own = variant.rules
     players, width = variant.players, own.row
-    each = 52 * variant.packs // players
-    aside = 52 * variant.packs % players
-    rows = [
-        ("Game", f"California Speed: {players} players, {variant.packs} pack(s) of 52, no jokers"),
+    each, aside = divmod(52 * variant.packs, players)
+    return [
+        ("Game", "California Speed: cover matching cards; nothing is built up or down"),
+        players_row(variant),
+        ("Deck", deck_words(variant)),
         ("Deal", f"{each} cards each, face down" + (f"; {aside} set aside" if aside else "")
          + f"; each lays a row of {width} face up, a {players}x{width} layout"),
         ("Match", "two or more face-up cards of one rank anywhere in the layout; suits never matter"),
-        ("Cover", "any player deals the top card of their own pile onto any matched card; never the same card "
-                  "together"),
+        ("Cover", "any player deals the top card of their own pile onto any matched card"),
         ("Completing", "a card that was in a match stays to be covered until it is" if own.complete_groups
          else "only a card with a visible partner of its rank may be covered"),
         ("Doubles", "a stack whose top two cards have one rank may be covered again" if own.doubles else "no"),
         ("No match", "each gathers their own row under their pile (stack 0 uppermost) and lays a new row; "
                      "a run of re-lays that comes back to piles it has had is a dead end (no winner)"),
-        ("Collisions", f"two covers of one card at the same moment: {variant.collisions.value}"),
+        ("Collisions", f"two covers of one card at the same moment: {_COLLISIONS[variant.collisions]}"),
         ("Winning", "whoever deals their last card onto a match wins the deal"),
     ]
-    return rows
 
 
 def dealt(variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
