@@ -19,6 +19,7 @@ from . import picture, variants, wire
 from .actions import CaliforniaAction, parse_california_action
 from .actions import decode as decode_event
 from .actions import encode as encode_action
+from .coding import code_deal
 from .game import NAME, CaliforniaGame, deal_california, layout_problem
 from .kernel import KIND_NAMES, CaliforniaKernel
 from .table import CaliforniaTable, menu_of
@@ -37,13 +38,30 @@ if TYPE_CHECKING:
 __all__ = ["CALIFORNIA", "CaliforniaFamily"]
 
 
-class CaliforniaMatch(SpeedMatch):
-    """A log's deals added up by the package's match scoring (Speed's, with its ``single``
-    default: every deal a game of its own, won by whoever dealt their last card); only a deal
-    not laid is counted from its own layout."""
+class CaliforniaMatch:
+    """A log's deals added up by the package's match scoring (Speed's :class:`SpeedMatch`, its
+    ``single`` default: every deal a game of its own, won by whoever dealt their last card),
+    which it holds and asks (a compiled class: the compiled build lets no interpreted class
+    inherit it); only a deal not laid is counted from its own layout."""
+
+    def __init__(self, variant: Variant, names: tuple[str, ...]) -> None:
+        self.scoring = SpeedMatch(variant, names)
+        self.players = variant.players
+
+    def carried(self) -> Any:
+        return self.scoring.carried()
+
+    def before(self, number: int) -> list[tuple[str, int | None, str]]:
+        return self.scoring.before(number)
 
     def unlaid(self, deal: Any) -> tuple[int, ...]:
         return tuple(len(deal.piles[s]) if s < len(deal.piles) else 0 for s in range(self.players))
+
+    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
+        self.scoring.add(verdict, kernel, stopped)
+
+    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
+        return self.scoring.result()
 
 
 class CaliforniaFamily(Family):
@@ -73,7 +91,7 @@ class CaliforniaFamily(Family):
     wire_deal = wire.WireDeal
 
     def code_deal(self, deal: Any) -> tuple[Any, int]:
-        return wire.code_deal(deal)
+        return code_deal(deal)
 
     def log_schema(self) -> dict[str, Any]:
         return wire.log_schema()

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from ..logs.log import Log
-    from .wire import CaliforniaDeal
+    from .coding import CaliforniaDeal
 
 NAME = "california-speed"
 """The family's name: a variant file's ``family:``."""

@@ -74,6 +74,15 @@ class CoverGroup:
     def copy(self) -> CoverGroup:
         return CoverGroup(self.t, self.pos, self.before, self.kept, self.seats, self.plays, self.record)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its constructor's arguments (a compiled class has no bare ``__new__``)."""
+        return CoverGroup, (self.t, self.pos, self.before, self.kept, self.seats, self.plays, self.record)
+
+
+def _from_state(state: tuple[Any, ...]) -> CaliforniaKernel:
+    """A kernel made from :meth:`CaliforniaKernel.__getstate__`'s state."""
+    return CaliforniaKernel(state[0], (), (), state=state)
+
 
 class CaliforniaKernel:
     """One deal of California Speed (see the module's docstring).  ``piles`` are the seats'
@@ -85,14 +94,9 @@ class CaliforniaKernel:
                  "stacks", "variant", "version", "winner")
 
     def __init__(self, variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[Sequence[int]]],
-                 aside: Sequence[int] = (), names: Sequence[str] = (), owed: Iterable[int] | None = None) -> None:
-        own = variant.rules
-        self.variant = variant
-        self.players: int = variant.players
-        self.row: int = own.row
-        self.doubles: bool = own.doubles
-        self.complete: bool = own.complete_groups
-        self.first_lands = variant.collisions is _FIRST_LANDS
+                 aside: Sequence[int] = (), names: Sequence[str] = (), owed: Iterable[int] | None = None,
+                 state: tuple[Any, ...] | None = None) -> None:
+        self._bind_rules(variant)
         self.gathering: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
         """``(version, piles)``: the last :meth:`gathered` piles and the version they were made at."""
         self.names = tuple(names) if names else default_names(variant.players)
@@ -118,6 +122,35 @@ class CaliforniaKernel:
         self.relays = 0
         self.collisions: list[Collision] = []
         self.group: CoverGroup | None = None
+        if state is not None:
+            self.__setstate__(state)
+
+    def _bind_rules(self, variant: Variant) -> None:
+        """The variant's options read on every event, bound to the kernel once."""
+        own = variant.rules
+        self.variant = variant
+        self.players: int = variant.players
+        self.row: int = own.row
+        self.doubles: bool = own.doubles
+        self.complete: bool = own.complete_groups
+        self.first_lands: bool = variant.collisions is _FIRST_LANDS
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The whole state, its containers copied (for :meth:`copy` and pickling)."""
+        return (self.variant, self.names, [list(p) for p in self.piles], [list(s) for s in self.stacks], self.aside,
+                list(self.counts), list(self.owed), list(self.quiet), self.winner, self.dead_end, self.version,
+                self.last_t, self.covers, self.relays, list(self.collisions),
+                None if self.group is None else self.group.copy(), self.gathering)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (variant, self.names, self.piles, self.stacks, self.aside, self.counts, self.owed, self.quiet, self.winner,
+         self.dead_end, self.version, self.last_t, self.covers, self.relays, self.collisions, self.group,
+         self.gathering) = state
+        self._bind_rules(variant)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
+        return _from_state, (self.__getstate__(),)
 
     # ------------------------------------------------------------------ the table
 
@@ -378,18 +411,8 @@ class CaliforniaKernel:
         return None
 
     def copy(self) -> CaliforniaKernel:
-        other = CaliforniaKernel.__new__(CaliforniaKernel)
-        other.variant, other.players, other.row, other.names = self.variant, self.players, self.row, self.names
-        other.doubles, other.complete, other.aside = self.doubles, self.complete, self.aside
-        other.first_lands, other.gathering = self.first_lands, self.gathering
-        other.piles = [list(p) for p in self.piles]
-        other.stacks = [list(s) for s in self.stacks]
-        other.counts, other.owed, other.quiet = list(self.counts), list(self.owed), list(self.quiet)
-        other.winner, other.dead_end, other.version, other.last_t = self.winner, self.dead_end, self.version, \
-            self.last_t
-        other.covers, other.relays, other.collisions = self.covers, self.relays, list(self.collisions)
-        other.group = None if self.group is None else self.group.copy()
-        return other
+        """An independent copy."""
+        return _from_state(self.__getstate__())
 
     def could_stand(self, event: tuple[Any, ...]) -> bool:
         """A cover of the seat's own top card onto a stack, or a relay laying what the gathering

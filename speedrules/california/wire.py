@@ -1,5 +1,6 @@
-"""The wire form of a California Speed log's deals (msgspec structs decoded in C), their values
-checked and coded for the kernel, the canonical form and the one writer of a coded event.
+"""The wire form of a California Speed log's deals (msgspec structs decoded in C, their values
+checked and coded for the kernel by :mod:`speedrules.california.coding`), the canonical form and
+the one writer of a coded event.
 
 A deal is ``{"layout": {"piles": [[cards, top first] per seat], "rows": [[cards, position 0
 first] per seat], "aside": [cards]}, "events": [...]}``: the layout as the deal leaves it once
@@ -8,11 +9,8 @@ aside).  Events (docs/log-format.md, "California Speed logs"): ``{"type": "cover
 "row": R, "col": C, "card": CARD, "t": MS}`` and ``{"type": "relay", "rows": [[cards] per seat],
 "t": MS}`` (``rows`` is ``[]`` for the relay that finds a dead end).
 
->>> text = (b'{"layout": {"piles": [["2C"], ["3D"]], "rows": [["AH"], ["AS"]]}, "events": '
-...         b'[{"type": "cover", "player": 0, "row": 1, "col": 0, "card": "2C"}]}')
->>> coded, pairs = code_deal(DEAL.decode(text))
->>> coded.piles, coded.rows, coded.events, pairs
-(((40,), (28,)), ((13,), (0,)), ((96, 0, 40, 1, 0, None),), 9)
+>>> DEAL.decode(b'{"layout": {"piles": [["2C"], ["3D"]], "rows": [["AH"], ["AS"]]}, "events": []}').layout.rows
+[['AH'], ['AS']]
 >>> event_json((97, -1, ((1, 2), (3, 4)), None, None, 25))
 {'type': 'relay', 'rows': [['2S', '3S'], ['4S', '5S']], 't': 25}
 """
@@ -22,15 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Union
 
-import attrs
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from ..core.cards import CODE_OF_TEXT, canonical_stacks, canonical_text
-from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs, index_value, is_time
+from ..core.cards import canonical_stacks, canonical_text
+from ..core.checks import MAX_INDEX, MAX_TIME
 from ..logs.wire import CardText, WireLog
 from .actions import decode
-from .kernel import COVER, RELAY
 
 Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)] | Annotated[float, Meta(ge=0, le=MAX_INDEX, multiple_of=1)]
 """A seat or a position: a whole number from 0 to :data:`~speedrules.core.checks.MAX_INDEX` (``1.0`` counts)."""
@@ -71,70 +67,6 @@ class WireDeal(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 
 DEAL = msgspec.json.Decoder(WireDeal)
 """JSON text of one deal to its :class:`WireDeal` (for examples and tests)."""
-
-
-@attrs.frozen(slots=True)
-class CaliforniaDeal:
-    """One deal of a checked log, coded: each seat's pile (top card LAST, as the kernel holds
-    it), each seat's row (position 0 first), the cards set aside and the coded events."""
-
-    piles: tuple[tuple[int, ...], ...]
-    rows: tuple[tuple[int, ...], ...]
-    aside: tuple[int, ...]
-    events: tuple[tuple[Any, ...], ...]
-
-
-def _index(value: Any) -> int:
-    index = index_value(value)
-    if index is None:
-        raise ValueError(f"an index is a whole number from 0, not {value!r}")
-    return index
-
-
-def _time(value: Any) -> float | int | None:
-    if value is UNSET:
-        return None
-    if not is_time(value):
-        raise ValueError(f"a time is a number of milliseconds from 0 on, not {value!r}")
-    t: float | int = value
-    return t
-
-
-def code_deal(wire: WireDeal) -> tuple[CaliforniaDeal, int]:
-    """A deal's wire struct checked for its values and coded, and the key-value pairs its objects
-    held (the reader's count of repeated keys); a ``ValueError`` for a value the format refuses.
-    (The common values, whole numbers in range, are taken on the spot; any other goes through
-    :mod:`speedrules.core.checks`.)"""
-    codes = CODE_OF_TEXT
-    events: list[tuple[Any, ...]] = []
-    append = events.append
-    pairs = 4 + (wire.layout.aside is not UNSET) + (0 if wire.meta is UNSET else 1 + count_pairs(wire.meta))
-    for e in wire.events:
-        t: Any = e.t
-        if t is UNSET:
-            t, held = None, 2
-        else:
-            held = 3
-            if type(t) is not int:  # (an int is in range: its struct says so)
-                t = _time(t)
-        if type(e) is WireCover:
-            player, row, col = e.player, e.row, e.col
-            if type(player) is not int:  # (a float, whole and in range by its struct: as an int)
-                player = _index(player)
-            if type(row) is not int:
-                row = _index(row)
-            if type(col) is not int:
-                col = _index(col)
-            append((COVER, player, codes[e.card], row, col, t))
-            pairs += held + 3
-        else:
-            append((RELAY, -1, tuple([tuple([codes[c] for c in row]) for row in e.rows]), None, None, t))  # type: ignore[union-attr]
-            pairs += held
-    layout = wire.layout
-    piles = tuple(tuple(codes[c] for c in reversed(pile)) for pile in layout.piles)
-    rows = tuple(tuple(codes[c] for c in row) for row in layout.rows)
-    aside = () if layout.aside is UNSET else tuple(codes[c] for c in layout.aside)
-    return CaliforniaDeal(piles, rows, aside, tuple(events)), pairs
 
 
 def canonical_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
