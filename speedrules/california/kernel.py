@@ -35,7 +35,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ..core import rules
-from ..core.cards import RANK_OF, TEXT_OF
+from ..core.cards import RANK_OF as _RANKS
+from ..core.cards import TEXT_OF
 from ..core.checks import default_names
 from ..core.errors import Violation, brief
 from ..core.ranks import order_value
@@ -48,6 +49,9 @@ RELAY: Final = 97
 """The table gathers the rows and lays them again."""
 KIND_NAMES: Final = ("cover", "relay")
 
+RANK_OF: Final[tuple[int, ...]] = _RANKS
+"""Each card code's rank (:data:`speedrules.core.cards.RANK_OF`), a ``Final`` alias: the compiled
+build keeps it in a C static instead of looking it up by name at each use."""
 _FIRST_LANDS: Final = Collisions.FIRST_LANDS
 _LOWER_STAYS: Final = Collisions.LOWER_STAYS
 
@@ -187,9 +191,11 @@ class CaliforniaKernel:
                 owed[pos] = True
 
     def _mark_all(self) -> None:
-        for rank in range(1, 14):
-            if self.counts[rank] >= 2:
-                self._mark(rank)
+        """Every face-up card in a match now is owed (after a lay: one pass over the stacks)."""
+        counts, owed = self.counts, self.owed
+        for pos, stack in enumerate(self.stacks):
+            if stack and counts[RANK_OF[stack[-1]]] >= 2:
+                owed[pos] = True
 
     def gathered(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's pile after gathering its row under it (top card last): the stacks picked up
@@ -198,12 +204,13 @@ class CaliforniaKernel:
         version, piles = self.gathering
         if version == self.version:
             return piles
-        out = []
+        out: list[tuple[int, ...]] = []
         width = self.row
         for seat in range(self.players):
             packet = [c for stack in self.stacks[seat * width:(seat + 1) * width] for c in stack]
             packet.reverse()
-            out.append((*packet, *self.piles[seat]))
+            packet.extend(self.piles[seat])  # the packet goes under the pile
+            out.append(tuple(packet))
         piles = tuple(out)
         self.gathering = (self.version, piles)
         return piles
@@ -215,7 +222,7 @@ class CaliforniaKernel:
         if piles in self.quiet:
             return ()
         width = self.row
-        return tuple(tuple(pile[len(pile) - 1 - col] for col in range(width)) for pile in piles)
+        return tuple([tuple([pile[len(pile) - 1 - col] for col in range(width)]) for pile in piles])
 
     def matched_words(self) -> str:
         """The stacks that may be covered, in words (for a refused relay)."""
@@ -386,9 +393,10 @@ class CaliforniaKernel:
             pile = self.piles[seat]
             for col in range(width):
                 self.stacks[seat * width + col] = [pile.pop()]
-        self.counts = [0] * 14
+        counts = [0] * 14
         for stack in self.stacks:
-            self.counts[RANK_OF[stack[-1]]] += 1
+            counts[RANK_OF[stack[-1]]] += 1
+        self.counts = counts
         self.owed = [False] * len(self.stacks)
         self._mark_all()
 
