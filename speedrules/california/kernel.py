@@ -181,7 +181,10 @@ class CaliforniaKernel:
         """Whether nobody may cover anything while the deal goes on: the table must re-lay."""
         if self.over() or max(self.counts) >= 2:
             return False
-        return not any(self.coverable(pos) for pos in range(len(self.stacks)))
+        for pos in range(len(self.stacks)):
+            if self.coverable(pos):
+                return False
+        return True
 
     def _mark(self, rank: int) -> None:
         """Every face-up card of ``rank``, in a match now, is owed until covered."""
