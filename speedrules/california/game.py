@@ -178,6 +178,9 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
 
     @classmethod
     def _from_logged(cls, log: Log, logged: CaliforniaDeal) -> Self:
+        problem = layout_problem(log.variant, logged.piles, logged.rows, logged.aside)
+        if problem is not None:
+            raise IllegalActionError(problem)
         kernel = CaliforniaKernel(log.variant, logged.piles, [[[c] for c in row] for row in logged.rows],
                                   logged.aside, names=log.names)
         game = cls.__new__(cls)

@@ -181,7 +181,7 @@ class CaliforniaKernel:
         """Whether nobody may cover anything while the deal goes on: the table must re-lay."""
         if self.over() or max(self.counts) >= 2:
             return False
-        for pos in range(len(self.stacks)):
+        for pos in range(len(self.stacks)):  # noqa: SIM110 (a loop: a generator is a slow call when compiled)
             if self.coverable(pos):
                 return False
         return True

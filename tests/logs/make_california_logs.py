@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import speedrules
 from speedrules.california.actions import Cover, Relay
 from speedrules.california.game import CaliforniaGame, deal_california
 from speedrules.core.cards import TEXT_OF
@@ -52,7 +53,19 @@ def with_event(game: CaliforniaGame, event: dict[str, Any]) -> dict[str, Any]:
 
 
 def write(rule: str, trigger: dict[str, Any], near_miss: dict[str, Any]) -> None:
-    for kind, doc in (("trigger", trigger), ("near-miss", near_miss)):
+    """Write both logs, each with the ``meta.expect`` tests/test_referee.py checks, known by
+    construction: the trigger breaks the rule at its last event (a layout rule: at the layout),
+    by that event's player; the near miss is the game as the library plays it, not finished."""
+    events = trigger["deals"][0]["events"]
+    layout_rule = rule.startswith("california.layout.")
+    expect: dict[str, Any] = {"rule": rule, "event": None if layout_rule else len(events) - 1,
+                              "player": None if layout_rule else events[-1].get("player")}
+    game = CaliforniaGame.from_log(speedrules.parse_log(near_miss))
+    outcome = game.outcome()
+    near = {"valid": True, "finished": outcome is not None, "winner": None if outcome is None else outcome.winner,
+            "remaining": [len(p) for p in game.kernel.piles]}
+    for kind, doc, what in (("trigger", trigger, expect), ("near-miss", near_miss, near)):
+        doc = {**doc, "meta": {"expect": what, "made by": "tests/logs/make_california_logs.py"}}
         (HERE / f"{rule}.{kind}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
 
 
