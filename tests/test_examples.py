@@ -63,6 +63,8 @@ def test_golden_verdicts_say_what_the_readme_says() -> None:
         "corrections.json": (False, None, ("play.rank", 6)),
         "spit-game.json": (True, 1, None),
         "spit-early-spit.json": (False, 1, ("spit.early", 5)),
+        "california-game.json": (True, 1, None),
+        "california-changed-card.json": (False, None, ("california.cover-card", 5)),
     }
     for name, (valid, winner, violation) in expected.items():
         golden = json.loads(verdict_of(EXAMPLES / name).read_text(encoding="utf-8"))

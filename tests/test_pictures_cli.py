@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from snap_family import snap_log
 
-from speedrules import Game, Log, SpitGame, read_log, referee
+from speedrules import Game, Log, SpitGame, family_of, read_log, referee
 from speedrules.cli.main import main
 from speedrules.show import svg
 
@@ -418,7 +418,7 @@ def test_render_and_view_of_reshuffled_logs(capsys: pytest.CaptureFixture[str], 
     code, _, err = run_cli(capsys, ["render", str(path), "--deal", str(deal), "--event", str(event), "-o", str(out)])
     if code == 0:
         log = read_log(path)
-        game = (SpitGame if log.variant.spit is not None else Game).from_log(log, deal, event)
+        game = family_of(log.variant).game_class.from_log(log, deal, event)
         assert drawn(out.read_text(encoding="utf-8")) == drawn(svg.table(game))
     else:
         assert (code == 1 and "no table to draw" in err) or (code == 2 and "--event" in err), err
@@ -475,7 +475,7 @@ def test_every_shipped_log_is_drawn_and_replayed(capsys: pytest.CaptureFixture[s
     """Each example and rule-catalogue log: a picture, or (a layout that breaks a rule) exit 1 and why."""
     picture, page = tmp_path / "t.svg", tmp_path / "r.html"
     code, stdout, err = run(capsys, "render", str(log), "-o", str(picture))
-    if log.name.startswith(("layout.", "spit.layout.")) and log.name.endswith(".trigger.json"):
+    if log.name.startswith(("layout.", "spit.layout.", "california.layout.")) and log.name.endswith(".trigger.json"):
         assert code == 1 and not picture.exists() and "no table to draw" in err and "(rule " in err
     else:
         assert (code, err) == (0, "") and stdout.startswith(f"{picture}: {log}")

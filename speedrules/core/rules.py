@@ -58,6 +58,13 @@ CLAIM_EARLY = "claim.early"
 CLAIM_SLAP = "claim.slap"
 CLAIM_CHOOSE = "claim.choose"
 CLAIM_MISSING = "claim.missing"
+# California Speed (issue 33; docs/research/california-speed.md)
+CALIFORNIA_LAYOUT_SHAPE = "california.layout.shape"
+CALIFORNIA_LAYOUT_CARDS = "california.layout.cards"
+CALIFORNIA_COVER_CARD = "california.cover-card"
+CALIFORNIA_COVER_UNMATCHED = "california.cover-unmatched"
+CALIFORNIA_RELAY_EARLY = "california.relay-early"
+CALIFORNIA_RELAY_CARDS = "california.relay-cards"
 
 
 @attrs.frozen(slots=True)
@@ -178,6 +185,28 @@ RULES: dict[str, Rule] = {
               "when a round jams instead, the player with fewer cards still spread out chooses first",)),
         Rule(CLAIM_MISSING, "Spit: a round is logged only after the round before it was settled (its piles claimed).",
              ("002: Each player then gathers everything they own: the centre pile they claimed",)),
+        Rule(CALIFORNIA_LAYOUT_SHAPE, "California Speed: one face-down pile and one row of face-up cards per "
+             "player, the row of the variant's length, one card a position; the piles equal; the cards the deal "
+             "cannot share equally set aside.",
+             ("PAGAT: Deal all the cards equally to the two players ... each player simultaneously lays down a row "
+              "of 4 cards",)),
+        Rule(CALIFORNIA_LAYOUT_CARDS, "California Speed: the piles, the rows and the cards set aside hold exactly "
+             "the variant's deck.", ("PAGAT: A standard 52-card pack is used",)),
+        Rule(CALIFORNIA_COVER_CARD, "California Speed: a cover deals the top card of the player's own pile; a "
+             "logged card is that card.",
+             ("PAGAT: deals new cards from their hand on top of both or all matching cards",)),
+        Rule(CALIFORNIA_COVER_UNMATCHED, "California Speed: only a card in a match is covered: one of two or more "
+             "face-up cards of one rank, or (complete_groups) one that was in a match and is not yet covered, or "
+             "(doubles) the top of a stack whose top two cards have one rank.",
+             ("PAGAT: A match consists of two or more face-up cards of the same rank anywhere in the layout",
+              "PAGAT variations: if the top two cards of any pile match each other, another card may be played")),
+        Rule(CALIFORNIA_RELAY_EARLY, "California Speed: the rows are gathered and laid again only when nobody can "
+             "cover a card.",
+             ("PAGAT: until no matches can be found among the 8 exposed cards. Then each player gathers up the row",)),
+        Rule(CALIFORNIA_RELAY_CARDS, "California Speed: a relay lays the cards the gathering brings to the top of "
+             "each pile, position 0 first (none at a dead end).",
+             ("PAGAT: places all those cards face down under the pile in their hand. Again each player "
+              "simultaneously deals a row of 4",)),
     )
 }
 """Every rule id, in the order the docs list them."""

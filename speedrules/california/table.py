@@ -1,0 +1,158 @@
+"""California Speed at the simulator's table (:class:`~speedrules.table.Table`): the seats cover
+matched cards as they see them; when every seat waits the table re-lays (or the deal has ended
+in a dead end).  The table works on the kernel's codes and keeps the coded events for the log.
+
+>>> import random
+>>> from speedrules import load_variant
+>>> table = CaliforniaTable(load_variant("california-speed"), random.Random(3), ("Ann", "Ben"), log=True)
+>>> table.step(), [o[1] for o in table.menu(0).options()]
+(0, [1, 3, 4, 6])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from ..core.cards import Card
+from ..core.variant import Variant
+from ..table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
+from .actions import Cover
+from .game import NAME, deal_california
+from .kernel import COVER, RELAY
+from .wire import event_json
+
+
+@attrs.frozen
+class CaliforniaView:
+    """What a seat sees (a bot's ``view``): the top card of its pile, every stack's top card and
+    size (by position, ``width`` stacks a row), the stacks it may cover, the time."""
+
+    family: ClassVar[str] = NAME
+    seat: int
+    t: int
+    card: Card | None
+    tops: tuple[Card, ...]
+    sizes: tuple[int, ...]
+    width: int
+    targets: tuple[int, ...]
+
+
+def cover_option(action: Cover, width: int) -> tuple[int, int, tuple[int, ...], tuple[()]]:
+    """The option a cover stands for: ``(COVER, position, (card,), ())``."""
+    card = action.card.code if action.card is not None else -1
+    return COVER, action.row * width + action.col, (card,), ()
+
+
+def menu_of(view: CaliforniaView, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+    """The menu of a seat whose options are given as covers: one group, the seat's one card."""
+    by_option = {cover_option(a, view.width): a for a in actions if isinstance(a, Cover)}
+    menu = Menu(view.seat)
+    menu.sizes = list(view.sizes)
+    if by_option:
+        menu.plays = [sorted(by_option, key=lambda o: o[1])]
+        menu.count = 1
+    return menu, by_option
+
+
+class CaliforniaTable(Table):
+    """One deal at the simulator's table (see the module's docstring)."""
+
+    def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str], *, log: bool) -> None:
+        super().__init__(variant.players)
+        self.game = deal_california(variant, rng.getrandbits(63), names=names)
+        self.kernel = self.game.kernel
+        self.layout = self.game.to_log_data()["deals"][0]["layout"]
+        self.seed = self.game.seed if self.game.seed is not None else 0
+        self.due = NEVER  # no action of its own: the first step starts the clock
+        self.started = False
+        self.keep = log
+        self.logged: list[tuple[Any, ...]] = []
+        self.covered = 0
+        self.relayed = 0
+
+    def menu(self, seat: int) -> Menu | None:
+        k = self.kernel
+        if k.winner is not None or k.dead_end:
+            return None
+        targets = k.targets()
+        if not targets:
+            return None
+        card = k.piles[seat][-1]
+        menu = Menu(seat)
+        menu.sizes = [len(s) for s in k.stacks]
+        menu.plays = [[(COVER, pos, (card,), ()) for pos in targets]]
+        menu.count = 1
+        return menu
+
+    def action(self, t: int) -> Any:
+        return None
+
+    def _record(self, event: tuple[Any, ...]) -> None:
+        self.kernel.apply(event, self.events)
+        if self.keep:
+            self.logged.append(event)
+        self.events += 1
+        self.last = event[-1]
+
+    def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
+        k = self.kernel
+        pos = option[1]
+        event = (COVER, actor, option[2][0], pos // k.row, pos % k.row, t)
+        if k.check_event(*event) is not None:
+            return BOUNCED
+        self._record(event)
+        self.covered += 1
+        return ENDED if k.winner is not None else STOOD
+
+    def step(self) -> int:
+        k = self.kernel
+        if not self.started:
+            self.started = True
+            return MOVED
+        if k.winner is not None or k.dead_end:
+            return STOP
+        if not k.blocked():
+            self.reason = "stuck"  # every seat let the moment pass with a cover open
+            return STOP
+        self._record((RELAY, -1, k.relay_rows(), None, None, self.last))
+        self.relayed += 1
+        return STOP if k.dead_end else MOVED
+
+    def over(self) -> bool:
+        return self.kernel.winner is not None or self.kernel.dead_end
+
+    def view(self, seat: int) -> Any:
+        k = self.kernel
+        pile = k.piles[seat]
+        return CaliforniaView(seat, self.now, Card.from_code(pile[-1]) if pile else None,
+                              tuple(Card.from_code(s[-1]) for s in k.stacks), tuple(len(s) for s in k.stacks),
+                              k.row, tuple(k.targets()))
+
+    def actions(self, menu: Menu) -> list[Any]:
+        width = self.kernel.row
+        return [Cover(menu.seat, o[1] // width, o[1] % width, Card.from_code(o[2][0])) for o in menu.options()]
+
+    def option_of(self, action: Any) -> Any:
+        return cover_option(action, self.kernel.row)
+
+    def ending(self) -> tuple[int | None, str, tuple[int, ...]]:
+        if self.reason:
+            return None, self.reason, ()
+        winner = self.kernel.winner
+        return (winner, "out", ()) if winner is not None else (None, "dead-end", ())
+
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(len(p) for p in self.kernel.piles)
+
+    def counts(self) -> dict[str, int]:
+        return {"cover": self.covered, "relay": self.relayed}
+
+    def extra(self) -> dict[str, Any]:
+        return {"collisions": len(self.kernel.collisions)}
+
+    def log_deals(self) -> list[Any]:
+        return [{"layout": self.layout, "events": [event_json(e) for e in self.logged]}]
