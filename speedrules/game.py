@@ -22,6 +22,7 @@ SpitGame spit False True True
 from __future__ import annotations
 
 import abc
+import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -108,6 +109,20 @@ class LegalActions(Sequence[ActionT]):
     def __repr__(self) -> str:
         return f"<LegalActions {self._listed()!r}>"
 
+
+
+def public_path(cls: type) -> str:
+    """Where a user finds ``cls``: ``speedrules.Game`` if the package exports it, else its family's
+    package (``speedrules.california.CaliforniaGame``), else its module.
+
+    >>> public_path(BaseGame)
+    'speedrules.BaseGame'
+    """
+    module = cls.__module__
+    for package in ("speedrules", module.rpartition(".")[0]):
+        if getattr(sys.modules.get(package), cls.__name__, None) is cls:
+            return f"{package}.{cls.__name__}"
+    return f"{module}.{cls.__qualname__}"
 
 class BaseGame(abc.ABC, Generic[ActionT, KernelT]):
     """A game of one family, from its layout to its outcome, with every rule enforced by the
@@ -502,7 +517,7 @@ class BaseGame(abc.ABC, Generic[ActionT, KernelT]):
         family, theirs = family_of(cls.family_name), family_of(log.variant)
         if theirs is not family:
             raise InvalidArgumentError(f"{brief(log.name)} is a log of {log.variant.name}, a variant of "
-                                       f"{theirs.title}: read it with speedrules.{theirs.game_class.__name__}.from_log")
+                                       f"{theirs.title}: read it with {public_path(theirs.game_class)}.from_log")
         deals, word = log.deals, family.deal_word
         if type(deal) is not int or not 0 <= deal < len(deals):
             raise InvalidArgumentError(f"there is no {word} {brief(deal)} in this log ({len(deals)} {word}(s))")
