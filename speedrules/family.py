@@ -384,8 +384,9 @@ class Family(abc.ABC):
             out[i] = 1 + rank
         return out
 
-    def rl_observation_size(self, variant: Variant) -> int:
-        """How many numbers :meth:`rl_observation` gives for a seat of ``variant``."""
+    def rl_observation_size(self, variant: Variant, whole: bool = False) -> int:
+        """How many numbers :meth:`rl_observation` gives for a seat of ``variant`` (``whole``: for
+        the whole table, its viewer ``None``); by default the same."""
         return features.size(self._rl_slots(variant))
 
     def rl_observation(self, variant: Variant, table: Table, viewer: int | None) -> list[int]:

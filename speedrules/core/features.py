@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from .cards import JOKER_CODE, Card, code_of
 from .scene import Scene, Stack
 
-__all__ = ["CARD_CODES", "Slots", "features", "size", "slots_of"]
+__all__ = ["CARD_CODES", "Slots", "card_counts", "features", "size", "slots_of"]
 
 CARD_CODES = JOKER_CODE + 1
 """The card codes a spread slot counts (the 52 cards and the joker)."""
@@ -79,6 +79,18 @@ def slots_of(scene: Scene, viewer: int | None) -> Slots:
 def size(slots: Slots) -> int:
     """How many numbers :func:`features` gives for ``slots``."""
     return max((offset + (1 + CARD_CODES if spread else 2) for offset, spread in slots.values()), default=0)
+
+
+def card_counts(codes: list[int] | tuple[int, ...]) -> list[int]:
+    """How many of each card code (:data:`CARD_CODES` numbers) ``codes`` holds: a hand's slot.
+
+    >>> card_counts([0, 52, 0])[:2], card_counts([0, 52, 0])[52]
+    ([2, 0], 1)
+    """
+    out = [0] * CARD_CODES
+    for code in codes:
+        out[code] += 1
+    return out
 
 
 def _code(card: Card | str) -> int:

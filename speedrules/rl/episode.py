@@ -76,13 +76,21 @@ class Episode:
         self.now = 0
         self.done = False
         self.menus: list[dict[int, Any]] = [{} for _ in range(self.seats)]
+        self.seen_at: tuple[int, int] = (-1, -1)
+        self.looked_at: tuple[int, int, bool] = (-1, -1, False)
+        self.seen: dict[int | None, list[int]] = {}
         self._settle()
 
     # ------------------------------------------------------------------ the seats' options
 
     def _look(self) -> bool:
-        """Every seat's options now, by action index; whether any seat has one."""
+        """Every seat's options now, by action index (asked of the table again only once it
+        changed: an event logged, a new round laid, or the game over); whether any seat has one."""
         table, family, variant = self.table, self.family, self.variant
+        key = (table.events, table.rounds(), self.done)
+        if key == self.looked_at:
+            return any(self.menus)
+        self.looked_at = key
         found = False
         for seat in range(self.seats):
             menu = table.menu(seat) if not self.done else None
@@ -188,8 +196,16 @@ class Episode:
         return [0] * self.seats if winner is None else [1 if s == winner else -1 for s in range(self.seats)]
 
     def observation(self, viewer: int | None) -> list[int]:
-        """What ``viewer`` sees (``None``: the whole table): :meth:`~speedrules.family.Family.rl_observation`."""
-        return self.family.rl_observation(self.variant, self.table, viewer)
+        """What ``viewer`` sees (``None``: the whole table): :meth:`~speedrules.family.Family.rl_observation`,
+        asked again only once the table changed (an event logged, or a new round laid)."""
+        table = self.table
+        key = (table.events, table.rounds())
+        if key != self.seen_at:
+            self.seen_at, self.seen = key, {}
+        seen = self.seen.get(viewer)
+        if seen is None:
+            seen = self.seen[viewer] = self.family.rl_observation(self.variant, table, viewer)
+        return seen
 
     def text(self) -> str:
         """The table as text, every card face up (the family's scene)."""

@@ -54,7 +54,7 @@ class ParallelCore:
         size, width = family.rl_observation_size(v), family.rl_actions(v)
         spaces = gymnasium.spaces
         box = spaces.Box(0.0, numpy.inf, (size,), numpy.float32)
-        self.state_space = spaces.Box(0.0, numpy.inf, (size,), numpy.float32)
+        self.state_space = spaces.Box(0.0, numpy.inf, (family.rl_observation_size(v, whole=True),), numpy.float32)
         observation = spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (width,), numpy.int8)})
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(width) for a in self.possible_agents}
