@@ -72,7 +72,8 @@ def main() -> None:
             rates[name] = max(rates[name], masked_steps(make, args.steps))
     base = rates["rps_v2"]
     if args.json:
-        print(json.dumps({name: {"steps_per_s": round(r), "vs_rps_v2": round(r / base, 2)} for name, r in rates.items()}))
+        print(json.dumps({name: {"steps_per_s": round(r), "vs_rps_v2": round(r / base, 2)}
+                          for name, r in rates.items()}))
         return
     print(f"{'env':<18} {'steps/s':>10} {'x rps_v2':>9}")
     for name, r in rates.items():

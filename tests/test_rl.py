@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 import pytest
-
 import snap_family
+
 from speedrules import Stuck, parse_log, referee
 from speedrules.core.loading import load_variant, variant_names
 from speedrules.family import family_of
@@ -25,11 +25,11 @@ from speedrules.rl.episode import WAIT, Episode
 if rl_missing() is not None or rl_missing("openspiel") is not None:
     pytest.skip(f"{rl_missing() or rl_missing('openspiel')} (the rl extra)", allow_module_level=True)
 
-import numpy as np  # noqa: E402
-import pyspiel  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test  # noqa: E402
+import numpy as np
+import pyspiel
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test
 
-import speedrules.rl as rl  # noqa: E402
+import speedrules.rl as rl
 
 VARIANTS: dict[str, Any] = {name: name for name in ("speed", "speed-three", "speed-four", "speed-jokers",
                                                       "speed-runs", "spit", "spit-pairing")}

@@ -24,8 +24,8 @@ A stack of a later scene whose key has no slot is left out, and a slot with no s
 >>> size(slots), slots
 (56, {(0, 'hand', 0): (0, True), (1, 'pile', 0): (54, False)})
 >>> values = features(scene, 0, slots)
->>> values[:5], values[54:]
-([2, 1, 0, 1, 0], [4, 15])
+>>> values[0], values[1 + Card.parse("AC").code], values[54:] == [4, Card.parse("2D").code + 1]
+(2, 1, True)
 """
 
 from __future__ import annotations

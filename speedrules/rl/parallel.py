@@ -96,7 +96,7 @@ class ParallelCore:
             episode.truncate()
         rewards = episode.rewards()
         observations = self._observations()
-        out = ({a: observations[a] for a in live}, {a: float(rewards[seat_of[a]]) for a in live},
+        out: tuple[Any, ...] = ({a: observations[a] for a in live}, {a: float(rewards[seat_of[a]]) for a in live},
                dict.fromkeys(live, over), dict.fromkeys(live, truncated), {a: {} for a in live})
         if over or truncated:
             self.agents = []

@@ -63,13 +63,13 @@ class StateCore:
     def __init__(self, game: Any, history: list[tuple[int, ...]] | None = None) -> None:
         import pyspiel
 
-        pyspiel.State.__init__(self, game)  # type: ignore[arg-type]
+        pyspiel.State.__init__(self, game)
         self.core: GameCore = game
         self.moments: list[tuple[int, ...]] = list(history or [])
         """The history: the deal's outcome, then each moment's joint action."""
         self.cache = _Cache()
 
-    def _game(self) -> Episode | None:
+    def episode_now(self) -> Episode | None:
         """The episode, replayed up to the history (lazily, after a clone)."""
         if not self.moments:
             return None
@@ -94,7 +94,7 @@ class StateCore:
         return int(pyspiel.PlayerId.SIMULTANEOUS)
 
     def is_terminal(self) -> bool:
-        episode = self._game()
+        episode = self.episode_now()
         return episode is not None and (episode.done or len(self.moments) > self.core.max_cycles)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -102,7 +102,7 @@ class StateCore:
         return [(k, 1.0 / deals) for k in range(deals)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        episode = self._game()
+        episode = self.episode_now()
         return [WAIT] if episode is None else episode.legal(player)
 
     def _apply_action(self, action: int) -> None:
@@ -124,12 +124,12 @@ class StateCore:
     def _action_to_string(self, player: int, action: int) -> str:
         if player < 0:
             return f"deal {action}"
-        episode = self._game()
+        episode = self.episode_now()
         option = episode.options(player).get(action) if episode is not None else None
         return "wait" if option is None else f"{action}: {option}"
 
     def returns(self) -> list[float]:
-        episode = self._game()
+        episode = self.episode_now()
         if episode is None or not self.is_terminal():
             return [0.0] * self.core.seats
         return [float(r) for r in episode.rewards()]
@@ -138,7 +138,7 @@ class StateCore:
         return self.returns()
 
     def __str__(self) -> str:
-        episode = self._game()
+        episode = self.episode_now()
         return "(not dealt)" if episode is None else episode.text()
 
     def __deepcopy__(self, memo: Any) -> Any:
@@ -149,7 +149,7 @@ class StateCore:
 
     def to_log(self) -> Log:
         """The game so far as a :class:`~speedrules.Log` the referee judges."""
-        episode = self._game()
+        episode = self.episode_now()
         if episode is None:
             raise ValueError("the game is not dealt yet: no log")
         return episode.to_log()
@@ -171,7 +171,7 @@ class GameCore:
         info = pyspiel.GameInfo(num_distinct_actions=family.rl_actions(self.variant), max_chance_outcomes=self.deals,
                                 num_players=self.seats, min_utility=-1.0, max_utility=1.0, utility_sum=None,
                                 max_game_length=self.max_cycles + 1)
-        pyspiel.Game.__init__(self, _game_type(), info, params)  # type: ignore[arg-type]
+        pyspiel.Game.__init__(self, _game_type(), info, params)
 
     def new_initial_state(self) -> Any:
         return _classes()["state"](self)
@@ -198,11 +198,11 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: StateCore, player: int) -> None:
-        episode = state._game()
+        episode = state.episode_now()
         self.tensor[:] = 0 if episode is None else episode.observation(player)
 
     def string_from(self, state: StateCore, player: int) -> str:
-        episode = state._game()
+        episode = state.episode_now()
         if episode is None:
             return "(not dealt)"
         family = episode.family
