@@ -61,6 +61,8 @@ class ParallelCore:
         self.width = width
         self.cycles = 0
         self.episode: Episode | None = None
+        self.built: dict[str, tuple[Any, Any]] = {}
+        self.built_at: tuple[int, int, bool] | None = None
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -79,6 +81,7 @@ class ParallelCore:
         self.episode = Episode(self.variant, self.rng.getrandbits(63), names=tuple(self.possible_agents),
                                step_ms=self.step_ms, max_rounds=self.max_rounds, max_events=self.max_events)
         self.cycles = 0
+        self.built_at = None
         self.agents = list(self.possible_agents) if not self.episode.done else []
         return self._observations(), {a: {} for a in self.possible_agents}
 
@@ -110,16 +113,18 @@ class ParallelCore:
         return self.episode
 
     def _observations(self) -> dict[str, Any]:
+        """Each agent's observation dict: built once the table changed, else copies of the last."""
         episode = self._episode()
-        np = self.np
-        out: dict[str, Any] = {}
-        for seat, agent in enumerate(self.possible_agents):
-            mask = np.zeros(self.width, np.int8)
-            mask[WAIT] = 1
-            for index in episode.menus[seat]:
-                mask[index] = 1
-            out[agent] = {"observation": np.asarray(episode.observation(seat), np.float32), "action_mask": mask}
-        return out
+        key = episode.looked_at
+        if key != self.built_at:
+            np = self.np
+            self.built_at = key
+            for seat, agent in enumerate(self.possible_agents):
+                mask = np.zeros(self.width, np.int8)
+                mask[[WAIT, *episode.menus[seat]]] = 1
+                self.built[agent] = np.array(episode.observation(seat), np.float32), mask
+        return {agent: {"observation": obs.copy(), "action_mask": mask.copy()}
+                for agent, (obs, mask) in self.built.items()}
 
     def state(self) -> Any:
         """The whole table (every card face up), as the seats' observations number it."""
