@@ -4,6 +4,11 @@ whose agents ``player_0`` ... act at once, moment by moment, on the family's sim
 
 pettingzoo, gymnasium and numpy are imported when an environment is made, never when this
 module is: the class is put together then (:func:`env_class`) from :class:`ParallelCore`.
+
+>>> env = env_class()("spit", seed=2)
+>>> obs, infos = env.reset()
+>>> sorted(obs["player_0"]), env.action_space("player_0"), obs["player_0"]["action_mask"][0]
+(['action_mask', 'observation'], Discrete(256), np.int8(1))
 """
 
 from __future__ import annotations

@@ -16,6 +16,14 @@ PettingZoo environment).
   seat sees it (the information state adds the seat's own past actions).
 
 pyspiel is imported when a game is made, never when this module is.
+
+>>> spit = game("spit")
+>>> state = spit.new_initial_state()
+>>> state.is_chance_node(), spit.num_players(), len(state.chance_outcomes())
+(True, 2, 1000)
+>>> state.apply_action(7)
+>>> state.is_simultaneous_node(), state.legal_actions(0)[0]
+(True, 0)
 """
 
 from __future__ import annotations
