@@ -11,6 +11,8 @@ this module is skipped, saying so.  The long runs are marked ``slow``; the smoke
 from __future__ import annotations
 
 import random
+import runpy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,3 +207,15 @@ def test_hundreds_of_random_masked_episodes_are_refereed_valid() -> None:
                 assert [d.winner for d in verdict.deals] == [int(winners[0][7:])]
             played += 1
     assert played >= 250
+
+
+@pytest.mark.slow
+def test_bots_through_the_environment_win_as_often_as_simulated() -> None:
+    """The bundled greedy bot against the random one, through the environment (each picking from
+    its seat's menu) and through ``speedrules simulate``: the environment's share of wins for the
+    greedy seat lies in the simulator's 95% interval (examples/rl_random_vs_greedy.py)."""
+    example = runpy.run_path(str(Path(__file__).resolve().parent.parent / "examples" / "rl_random_vs_greedy.py"))
+    share = example["env_share"]("speed", 300, 1)
+    simulated, low, high = example["simulated_share"]("speed", 300, 1)
+    assert low <= share <= high, (share, simulated, low, high)
+    assert share > 0.5  # the greedy bot is the better one, in both

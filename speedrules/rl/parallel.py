@@ -21,6 +21,7 @@ from ..core.variant import Variant
 from ..family import family_of
 from ..logs.log import Log
 from ..sim.stats import MAX_EVENTS, MAX_ROUNDS
+from ..table import Menu
 from .episode import STEP_MS, WAIT, Episode
 
 __all__ = ["MAX_CYCLES", "ParallelCore", "env_class"]
@@ -130,6 +131,18 @@ class ParallelCore:
                 self.built[agent] = np.array(episode.observation(seat), np.float32), mask
         return {agent: {"observation": obs.copy(), "action_mask": mask.copy()}
                 for agent, (obs, mask) in self.built.items()}
+
+    def menu(self, agent: str) -> Menu | None:
+        """The table's menu of ``agent``'s seat now (its options in roles, as the simulator's bots
+        choose from them), or ``None``: for a scripted policy, such as a bundled bot's chooser."""
+        episode = self._episode()
+        return None if episode.done else episode.table.menu(self.seat_of[agent])
+
+    def index_of(self, agent: str, option: Any) -> int:
+        """The action index of one of ``agent``'s options now (``None``, or an option it does
+        not have: :data:`~speedrules.rl.episode.WAIT`)."""
+        found = [i for i, o in self._episode().options(self.seat_of[agent]).items() if o == option]
+        return found[0] if found else WAIT
 
     def state(self) -> Any:
         """The whole table (every card face up), as the seats' observations number it."""
