@@ -102,6 +102,12 @@ def test_the_mask_is_exactly_the_seats_legal_actions(name: str) -> None:
             else:
                 assert set(options.values()) == legal
             assert len(options) == len(set(options.values())) and WAIT not in options
+            assert all(0 < i < family_of(variant).rl_actions(variant) for i in options)
+            for index, (kind, pile, codes, declared) in options.items():  # Speed's stable encoding (docs/rl.md)
+                if kind == 1 and len(codes) == 1 and codes[0] < 52:
+                    assert index == 1 + codes[0] * variant.piles + pile
+                elif kind == 1 and len(codes) == 1:
+                    assert index == 1 + (51 + declared[0]) * variant.piles + pile
         checked += 1
         episode.play({s: rng.choice(episode.legal(s)) for s in range(episode.seats)})
 

@@ -11,17 +11,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.cards import JOKER_CODE
 from ..core.features import CARD_CODES, card_counts
 from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.log import log_form
 from ..table import Menu, Table
 from . import coding, dealing, picture, scoring, variants, words
-from .coding import EVENT_TYPES
+from .coding import CALL, DRAW, EVENT_TYPES, PICKUP, PLAY
 from .kernel import Kernel as SpeedKernel
 from .layout import CompiledDeal
 from .seat import menu_of
 from .table import SpeedTable
 from .wire import WireDeal
+
+_SINGLES = JOKER_CODE + 13
+"""The single-card plays of the action encoding, per pile: each card, then a joker as each rank."""
+_OTHERS = 1
+"""The indices before the single-card plays: the wait."""
 
 if TYPE_CHECKING:
     import random
@@ -165,6 +171,39 @@ class SpeedFamily(Family):
     def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
               max_rounds: int) -> Table:
         return SpeedTable(variant, rng, names, log=log)
+
+    # reinforcement learning (rl): a stable action encoding (one index, one option, whatever the table)
+
+    def rl_actions(self, variant: Variant) -> int:
+        return _OTHERS + (_SINGLES + 1) * variant.piles + 2 + self.rl_slots
+
+    def rl_indices(self, variant: Variant, options: Sequence[Any]) -> list[int]:
+        """A single card onto pile ``p``: ``1 + code * piles + p`` (a joker: as code ``52 + r - 1``,
+        ``r`` its declared rank); the draw, the call, then a pickup of pile ``p``; any other play
+        (a run) a slot after those: the runs sorted, as the default does."""
+        k = variant.piles
+        draw = _OTHERS + _SINGLES * k
+        out: list[int] = []
+        rest: list[int] = []
+        for i, (kind, pile, codes, declared) in enumerate(options):
+            if kind == PLAY and len(codes) == 1 and (codes[0] < JOKER_CODE) == (not declared):
+                slot = codes[0] if not declared else JOKER_CODE + declared[0] - 1
+                if 0 <= slot < _SINGLES:
+                    out.append(1 + slot * k + pile)
+                    continue
+            if kind in (DRAW, CALL, PICKUP):
+                out.append(draw + (0 if kind == DRAW else 1 if kind == CALL else 2 + pile))
+                continue
+            out.append(0)
+            rest.append(i)
+        if rest:
+            first = draw + 2 + k
+            for rank, i in enumerate(sorted(rest, key=options.__getitem__)):
+                out[i] = first + rank
+            if len(rest) > self.rl_slots:
+                raise ValueError(f"a seat of {variant.name} has {len(rest)} runs at once, more than the "
+                                 f"{self.rl_slots} slots of its action encoding (Family.rl_slots)")
+        return out
 
     # reinforcement learning (rl): the seat's view in numbers, read off the kernel (5x the scene's speed)
 
