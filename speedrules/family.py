@@ -372,7 +372,8 @@ class Family(abc.ABC):
         with the mask it comes with.  A family may give a stable encoding (Speed's card and pile),
         one index one option whatever the table.
 
-        >>> family_of("speed").rl_indices(None, [(2, -1, (), ()), (1, 0, (7,), ())])  # type: ignore[arg-type]
+        >>> from speedrules import load_variant
+        >>> family_of("spit").rl_indices(load_variant("spit"), [(3, -1, (), (0, 1)), (2, 0, (), (4,))])
         [2, 1]
         """
         if len(options) > self.rl_slots:
