@@ -112,6 +112,29 @@ def test_the_mask_is_exactly_the_seats_legal_actions(name: str) -> None:
         episode.play({s: rng.choice(episode.legal(s)) for s in range(episode.seats)})
 
 
+def test_shaped_rewards_count_the_cards_shed_and_are_off_by_default() -> None:
+    """With ``shaping`` a seat's reward each step is the cards it shed times the factor (Speed: a
+    play sheds one; a draw moves one from the draw stack to the hand, shedding none); without it,
+    0 until the end."""
+    shaped, plain = rl.parallel_env("speed", seed=8, shaping=0.5), rl.parallel_env("speed", seed=8)
+    obs, _ = shaped.reset()
+    plain.reset()
+    rng = np.random.default_rng(8)
+    seen = set()
+    for _ in range(40):
+        held = shaped.unwrapped.episode.table.remaining()
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in shaped.agents}
+        obs, rewards, term, _, _ = shaped.step(actions)
+        plain_rewards = plain.step(actions)[1]
+        if any(term.values()):
+            break
+        now = shaped.unwrapped.episode.table.remaining()
+        assert rewards == {f"player_{s}": 0.5 * (held[s] - now[s]) for s in range(2)}
+        assert set(plain_rewards.values()) == {0.0}
+        seen |= set(rewards.values())
+    assert 0.5 in seen  # a play
+
+
 def test_the_openspiel_game_plays_and_round_trips() -> None:
     """A few moments of the OpenSpiel game: the deal is a chance node, a state serializes and
     comes back equal, a clone is equal, and the state's log is judged valid."""

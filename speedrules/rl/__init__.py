@@ -43,7 +43,9 @@ def parallel_env(variant: Variant | str = "speed", *, seed: int | None = None, r
     """A PettingZoo ``ParallelEnv`` of ``variant`` (a bundled name, a file, a
     :class:`~speedrules.core.variant.Variant` of any registered family), its games dealt from
     ``seed``; ``options``: ``step_ms`` (the time between moments), ``max_cycles`` (steps before
-    truncation), ``max_rounds``, ``max_events``.  An ``ImportError`` naming the extra without it."""
+    truncation), ``max_rounds``, ``max_events``, ``shaping`` (a shaped reward per card a seat sheds
+    in a step, added to the end's +1/-1; 0, off, by default).  An ``ImportError`` naming the extra
+    without it."""
     _require("pettingzoo")
     from .parallel import env_class
 

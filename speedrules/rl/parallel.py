@@ -42,7 +42,7 @@ class ParallelCore:
 
     def __init__(self, variant: Variant | str = "speed", *, seed: int | None = None, render_mode: str | None = None,
                  step_ms: int = STEP_MS, max_cycles: int = MAX_CYCLES, max_rounds: int = MAX_ROUNDS,
-                 max_events: int = MAX_EVENTS) -> None:
+                 max_events: int = MAX_EVENTS, shaping: float = 0.0) -> None:
         import gymnasium
         import numpy
 
@@ -53,6 +53,9 @@ class ParallelCore:
         self.np: Any = numpy
         self.render_mode = render_mode
         self.step_ms, self.max_cycles, self.max_rounds, self.max_events = step_ms, max_cycles, max_rounds, max_events
+        self.shaping = float(shaping)
+        """The shaped reward per card a seat sheds in a step (0: off, the default)."""
+        self.held: tuple[int, ...] = ()
         self.possible_agents = [f"player_{i}" for i in range(v.players)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -88,6 +91,7 @@ class ParallelCore:
                                step_ms=self.step_ms, max_rounds=self.max_rounds, max_events=self.max_events)
         self.cycles = 0
         self.built_at = None
+        self.held = self.episode.table.remaining()
         self.agents = list(self.possible_agents) if not self.episode.done else []
         return self._observations(), {a: {} for a in self.possible_agents}
 
@@ -103,9 +107,13 @@ class ParallelCore:
         truncated = not over and self.cycles >= self.max_cycles
         if truncated:
             episode.truncate()
-        rewards = episode.rewards()
+        rewards = [float(r) for r in episode.rewards()]
+        if self.shaping:
+            held, self.held = self.held, episode.table.remaining()
+            shed = [before - now for before, now in zip(held, self.held, strict=True)]
+            rewards = [r + self.shaping * n for r, n in zip(rewards, shed, strict=True)]
         observations = self._observations()
-        out: tuple[Any, ...] = ({a: observations[a] for a in live}, {a: float(rewards[seat_of[a]]) for a in live},
+        out: tuple[Any, ...] = ({a: observations[a] for a in live}, {a: rewards[seat_of[a]] for a in live},
                dict.fromkeys(live, over), dict.fromkeys(live, truncated), {a: {} for a in live})
         if over or truncated:
             self.agents = []
