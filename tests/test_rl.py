@@ -168,11 +168,13 @@ def test_the_aec_form_passes_the_aec_api_test(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["speed", "spit"])
+@pytest.mark.parametrize("name", ["speed", "spit", snap_family.NAME])
 def test_openspiel_random_sim_test(name: str) -> None:
     """OpenSpiel's own random simulation test, serialization included (games bounded to 150
-    moments: its clones replay their history, so a long game costs it quadratic time)."""
-    pyspiel.random_sim_test(rl.openspiel_game(name, max_cycles=150), num_sims=3, serialize=True, verbose=False)
+    moments: its clones replay their history, so a long game costs it quadratic time); Snap pile
+    given as a Variant of a family registered in the tests, which the game's parameters carry."""
+    game = rl.openspiel_game(VARIANTS[name], max_cycles=150)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 # ---------------------------------------------------------------------------- beyond their tests (slow)

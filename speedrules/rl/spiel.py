@@ -28,12 +28,14 @@ pyspiel is imported when a game is made, never when this module is.
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
-from ..core.loading import as_variant
+from ..core.loading import as_variant, variant_from_document
 from ..core.variant import Variant
 from ..family import family_of
-from ..logs.log import Log
+from ..logs.log import Log, variant_reference
 from .episode import STEP_MS, WAIT, Episode
 
 __all__ = ["DEALS", "MAX_CYCLES", "SHORT_NAME", "game"]
@@ -171,7 +173,7 @@ class GameCore:
 
         params = {**_PARAMS, **(params or {})}
         self.params = params
-        self.variant: Variant = as_variant(params["variant"])
+        self.variant: Variant = _variant(params["variant"])
         self.family = family = family_of(self.variant)
         self.seats = self.variant.players
         self.deals, self.step_ms, self.max_cycles = int(params["deals"]), int(params["step_ms"]), \
@@ -221,6 +223,22 @@ class Observer:
         return f"deal {state.moments[0][0]}; my actions: {own}\n{text}"
 
 
+_DOCUMENT = "document:"
+"""How a ``variant`` parameter holding a variant's document begins (then its JSON text in URL-safe
+base64 without padding: OpenSpiel writes a game's parameters as ``name(key=value,...)`` and
+reads them back, so the text may hold no comma, bracket or equals sign)."""
+
+
+def _variant(text: str) -> Variant:
+    """The variant a game's ``variant`` parameter names: a bundled name, a file, or a variant's
+    document (how :func:`game` passes a variant of its own)."""
+    if text.startswith(_DOCUMENT):
+        coded = text[len(_DOCUMENT):]
+        document = json.loads(base64.urlsafe_b64decode(coded + "=" * (-len(coded) % 4)))
+        return variant_from_document(document, name="<openspiel variant>")
+    return as_variant(text)
+
+
 def _load(params: dict[str, Any]) -> Any:
     """A game from its parameters (how a pickled game comes back)."""
     return _classes()["game"](params)
@@ -257,12 +275,14 @@ def _classes() -> dict[str, type]:
 
 
 def game(variant: Variant | str = "speed", **params: Any) -> Any:
-    """The OpenSpiel game of ``variant`` (``params``: ``deals``, ``step_ms``, ``max_cycles``); the
-    same as ``pyspiel.load_game("python_speedrules", {"variant": name, ...})`` for a bundled
-    variant's name."""
+    """The OpenSpiel game of ``variant`` (``params``: ``deals``, ``step_ms``, ``max_cycles``): it
+    is ``pyspiel.load_game("python_speedrules", {"variant": ..., ...})``, the variant given by its
+    bundled name, a file's path, or (a variant of its own) its document, coded."""
     import pyspiel
 
     _classes()
-    if isinstance(variant, str):
-        return pyspiel.load_game(SHORT_NAME, {**params, "variant": variant})
-    return _CLASSES["game"]({**params, "variant": variant})
+    if not isinstance(variant, str):
+        reference = variant_reference(variant)
+        variant = reference if isinstance(reference, str) else _DOCUMENT + base64.urlsafe_b64encode(
+            json.dumps(reference).encode()).decode().rstrip("=")
+    return pyspiel.load_game(SHORT_NAME, {**params, "variant": variant})
