@@ -22,8 +22,10 @@ from __future__ import annotations
 import abc
 import importlib
 from collections.abc import Callable, Iterable, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from .core import features
 from .core.errors import InvalidArgumentError, brief, did_you_mean
 from .core.stats import pct, render
 
@@ -51,6 +53,8 @@ _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"
 
 _REGISTRY: dict[str, Family] = {}
 _FAMILIES: list[tuple[Family, ...]] = []
+_SLOTS: dict[tuple[str, Any], features.Slots] = {}
+"""Each variant's observation slots (:meth:`Family.rl_observation`), by family and variant."""
 """:func:`families`' answer, once the bundled families are imported (until the next registration)."""
 
 
@@ -339,6 +343,71 @@ class Family(abc.ABC):
         """The :class:`~speedrules.table.Menu` of a seat whose options are given as the family's
         actions, with its ``view`` (the bundled bots' ``choose``), and the action of each option."""
         raise InvalidArgumentError(f"the {self.title} family gives no menu of actions to the bundled bots")
+
+    # ------------------------------------------------------------------ reinforcement learning (rl)
+
+    rl_slots: ClassVar[int] = 255
+    """The most options a seat may have at once under the default action encoding
+    (:meth:`rl_indices`): the default action space is ``1 + rl_slots`` wide."""
+
+    def table_game(self, table: Table) -> BaseGame[Any, Any]:
+        """The game a simulated table plays now (its deal, or its round: a ``BaseGame`` of this
+        family), which :meth:`scene` draws: by default the table's ``game`` attribute, as the
+        bundled tables keep it."""
+        game: BaseGame[Any, Any] | None = getattr(table, "game", None)
+        if game is None:
+            raise InvalidArgumentError(f"the {self.title} family's table keeps no game: it must give table_game()")
+        return game
+
+    def rl_actions(self, variant: Variant) -> int:
+        """The size of a seat's fixed discrete action space in the reinforcement-learning
+        environments (:mod:`speedrules.rl`): index 0 is *wait* (always allowed), the others are
+        what :meth:`rl_indices` gives the options.  By default ``1 + rl_slots``."""
+        return 1 + self.rl_slots
+
+    def rl_indices(self, variant: Variant, options: Sequence[Any]) -> list[int]:
+        """The action index of each of a seat's options now (a :class:`~speedrules.table.Menu`'s
+        ``options()``, in its order), each from 1 to ``rl_actions(variant) - 1``, distinct for
+        distinct options.  By default the canonical slot: the options sorted (tuples of ints and
+        tuples of ints), the ``i``-th of them index ``1 + i``, so an index names an option only
+        with the mask it comes with.  A family may give a stable encoding (Speed's card and pile),
+        one index one option whatever the table.
+
+        >>> from speedrules import load_variant
+        >>> family_of("spit").rl_indices(load_variant("spit"), [(3, -1, (), (0, 1)), (2, 0, (), (4,))])
+        [2, 1]
+        """
+        if len(options) > self.rl_slots:
+            raise ValueError(f"a seat of {self.title} has {len(options)} options at once, more than the "
+                             f"{self.rl_slots} of the default action encoding (Family.rl_slots)")
+        order = sorted(range(len(options)), key=options.__getitem__)
+        out = [0] * len(options)
+        for rank, i in enumerate(order):
+            out[i] = 1 + rank
+        return out
+
+    def rl_observation_size(self, variant: Variant, whole: bool = False) -> int:
+        """How many numbers :meth:`rl_observation` gives for a seat of ``variant`` (``whole``: for
+        the whole table, its viewer ``None``); by default the same."""
+        return features.size(self._rl_slots(variant))
+
+    def rl_observation(self, variant: Variant, table: Table, viewer: int | None) -> list[int]:
+        """What seat ``viewer`` sees of ``table`` (``None``: the whole table, every card face up),
+        as :meth:`rl_observation_size` whole numbers.  By default the family's per-viewer
+        :meth:`scene` read slot by slot (:mod:`speedrules.core.features`: each stack's count, its
+        top card, the cards of a hand the viewer sees)."""
+        scene = self.scene(self.table_game(table), viewer=viewer)
+        return features.features(scene, viewer, self._rl_slots(variant))
+
+    def _rl_slots(self, variant: Variant) -> features.Slots:
+        """The observation's slots for ``variant`` (from a fresh deal's scene, worked out once)."""
+        key = (self.name, variant)
+        slots = _SLOTS.get(key)
+        if slots is None:
+            names = tuple(f"player_{i}" for i in range(variant.players))
+            table = self.table(variant, Random(0), names, log=False, max_rounds=1)
+            slots = _SLOTS[key] = features.slots_of(self.scene(self.table_game(table), viewer=0), 0)
+        return slots
 
 
 # ---------------------------------------------------------------------- deals and judging (judge)

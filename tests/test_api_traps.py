@@ -190,7 +190,8 @@ def test_a_misspelt_variant_in_a_log_gets_did_you_mean_and_the_variant_hint(
 # ---------------------------------------------------------------------------- issue 29: every public module's __all__
 
 PUBLIC_MODULES = ("speedrules", "speedrules.speed.actions", "speedrules.dask", "speedrules.show.plot",
-                  "speedrules.show.replay", "speedrules.strategies", "speedrules.show.svg", "speedrules.california")
+                  "speedrules.show.replay", "speedrules.strategies", "speedrules.show.svg", "speedrules.california",
+                  "speedrules.rl")
 """The package and the modules the documents have a reader import by name (the pictures, the
 strategies, the Dask side, the event kinds of ``speedrules.speed.actions``)."""
 

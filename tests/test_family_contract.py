@@ -165,3 +165,33 @@ def test_a_table_or_chooser_missing_a_method_says_which() -> None:
         Chooser(random.Random(1)).pick(Menu(0))
     with pytest.raises(speedrules.InvalidArgumentError, match="a deal of Speed stands alone"):
         played(VARIANTS["speed"], 1)._lay_logged(None)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_family_has_a_reinforcement_learning_episode(name: str) -> None:
+    """The contract's RL hooks (their defaults, or the family's own) on random play through the one
+    episode adapter (speedrules.rl.episode, plain Python: no extra needed): every option of a seat
+    has its own index inside the action space, each observation has the size the family states
+    (the whole table's too), and the episode is a log the referee accepts, with the winner the
+    rewards name."""
+    from speedrules.rl.episode import WAIT, Episode
+
+    variant = VARIANTS[name]
+    family = family_of(variant)
+    size, width = family.rl_observation_size(variant), family.rl_actions(variant)
+    rng = random.Random(3)
+    for seed in range(3):
+        episode = Episode(variant, seed=seed, max_events=400)
+        while not episode.done:
+            for seat in range(episode.seats):
+                indices = episode.legal(seat)
+                assert indices[0] == WAIT and all(0 < i < width for i in indices[1:])
+                assert len(set(indices)) == len(indices) == 1 + len(episode.options(seat))
+                assert len(episode.observation(seat)) == size
+            assert len(episode.observation(None)) == family.rl_observation_size(variant, whole=True)
+            episode.play({s: rng.choice(episode.legal(s)) for s in range(episode.seats)})
+        verdict = referee(parse_log(episode.to_log().to_json()))
+        assert verdict.valid, str(verdict)
+        rewards = episode.rewards()
+        if 1 in rewards and not family.chained:
+            assert verdict.deals[-1].winner == rewards.index(1)

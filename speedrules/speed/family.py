@@ -11,16 +11,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.cards import JOKER_CODE
+from ..core.features import CARD_CODES, card_counts
 from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.log import log_form
 from ..table import Menu, Table
 from . import coding, dealing, picture, scoring, variants, words
-from .coding import EVENT_TYPES
+from .coding import CALL, DRAW, EVENT_TYPES, PICKUP, PLAY
 from .kernel import Kernel as SpeedKernel
 from .layout import CompiledDeal
 from .seat import menu_of
 from .table import SpeedTable
 from .wire import WireDeal
+
+_SINGLES = JOKER_CODE + 13
+"""The single-card plays of the action encoding, per pile: each card, then a joker as each rank."""
+_OTHERS = 1
+"""The indices before the single-card plays: the wait."""
 
 if TYPE_CHECKING:
     import random
@@ -164,6 +171,66 @@ class SpeedFamily(Family):
     def table(self, variant: Any, rng: random.Random, names: Sequence[str], *, log: bool,
               max_rounds: int) -> Table:
         return SpeedTable(variant, rng, names, log=log)
+
+    # reinforcement learning (rl): a stable action encoding (one index, one option, whatever the table)
+
+    def rl_actions(self, variant: Variant) -> int:
+        return _OTHERS + (_SINGLES + 1) * variant.piles + 2 + self.rl_slots
+
+    def rl_indices(self, variant: Variant, options: Sequence[Any]) -> list[int]:
+        """A single card onto pile ``p``: ``1 + code * piles + p`` (a joker: as code ``52 + r - 1``,
+        ``r`` its declared rank); the draw, the call, then a pickup of pile ``p``; any other play
+        (a run) a slot after those: the runs sorted, as the default does."""
+        k = variant.piles
+        draw = _OTHERS + _SINGLES * k
+        out: list[int] = []
+        rest: list[int] = []
+        for i, (kind, pile, codes, declared) in enumerate(options):
+            if kind == PLAY and len(codes) == 1 and (codes[0] < JOKER_CODE) == (not declared):
+                slot = codes[0] if not declared else JOKER_CODE + declared[0] - 1
+                if 0 <= slot < _SINGLES:
+                    out.append(1 + slot * k + pile)
+                    continue
+            if kind in (DRAW, CALL, PICKUP):
+                out.append(draw + (0 if kind == DRAW else 1 if kind == CALL else 2 + pile))
+                continue
+            out.append(0)
+            rest.append(i)
+        if rest:
+            first = draw + 2 + k
+            for rank, i in enumerate(sorted(rest, key=options.__getitem__)):
+                out[i] = first + rank
+            if len(rest) > self.rl_slots:
+                raise ValueError(f"a seat of {variant.name} has {len(rest)} runs at once, more than the "
+                                 f"{self.rl_slots} slots of its action encoding (Family.rl_slots)")
+        return out
+
+    # reinforcement learning (rl): the seat's view in numbers, read off the kernel (5x the scene's speed)
+
+    def rl_observation_size(self, variant: Variant, whole: bool = False) -> int:
+        return CARD_CODES * (variant.players if whole else 1) + 2 * variant.players + 4 * variant.piles + 3
+
+    def rl_observation(self, variant: Variant, table: Table, viewer: int | None) -> list[int]:
+        """The viewer's hand (its count of each card code; ``None``: every hand in seat order),
+        then from the viewer round the table each seat's hand size, then each seat's draw stack
+        size, then each pile's top (code + 1, 0: none seen), its effective rank (a joker's
+        declared one; 0 empty, 14 wild), its size, each reserve's size, and the viewer's draws
+        owed, call due and pickup owed (1 or 0)."""
+        game: Game = self.table_game(table)  # type: ignore[assignment]
+        k = game.kernel
+        seat = viewer or 0
+        out = card_counts(k.hands[seat]) if viewer is not None else [
+            n for hand in k.hands for n in card_counts(hand)]
+        n = len(k.hands)
+        order = [(seat + i) % n for i in range(n)]
+        out += [len(k.hands[s]) for s in order]
+        out += [len(k.draws[s]) for s in order]
+        out += [0 if c is None else c.code + 1 for c in game.tops]
+        out += game.top_ranks
+        out += [len(p) for p in k.piles]
+        out += [len(r) for r in k.reserves]
+        out += [k.debt[seat], int(k.out_seat == seat), int(seat in k.pickup_owed)]
+        return out
 
     def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
         return menu_of(view, actions)

@@ -173,6 +173,30 @@ class SpitFamily(Family):
               max_rounds: int) -> Table:
         return SpitTable(variant, rng, names, log=log, max_rounds=max_rounds)
 
+    # reinforcement learning (rl): the seat's view in numbers, read off the kernel (the scene hides the other
+    # row's face-up tops, which a seat sees at the table, and costs 5x more)
+
+    def rl_observation_size(self, variant: Variant, whole: bool = False) -> int:
+        return 2 * (1 + 2 * len(variant.rules.row)) + 2 * 2 + 1
+
+    def rl_observation(self, variant: Variant, table: Table, viewer: int | None) -> list[int]:
+        """From the viewer round the table (``None``: from player 0; nothing is hidden but the
+        spit piles' order), each player's spit pile size, then each of its stock piles' size
+        and face-up top (code + 1, 0: a gap); each centre pile's size and top; 1 once the
+        round is over (the claims), else 0."""
+        k = self.table_game(table).kernel
+        seat = viewer or 0
+        out: list[int] = []
+        for p in (seat, 1 - seat):
+            out.append(len(k.spits[p]))
+            for i in range(len(variant.rules.row)):
+                pile = k.rows[p][i] if i < len(k.rows[p]) else ()
+                out += (len(pile), pile[-1] + 1 if pile else 0)
+        for pile in k.centre:
+            out += (len(pile), pile[-1] + 1 if pile else 0)
+        out.append(int(k.is_over()))
+        return out
+
     def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
         return menu_of(view, actions)
 

@@ -85,8 +85,8 @@ def scene(game: SpitGame, *, viewer: int | None = None, highlight: Any = None, m
     if not isinstance(game, SpitGame):
         raise InvalidArgumentError(f"not a SpitGame: {type(game).__name__}")
     chosen = _chosen(game, highlight, viewer)
-    targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, StockPlay) and chosen is not None
-                        and (a.player, a.stock) == chosen)
+    targets = frozenset(a.pile for a in game.legal_actions() if isinstance(a, StockPlay)
+                        and (a.player, a.stock) == chosen) if chosen is not None else frozenset()
     piles = tuple(Group((Stack("pile", len(pile), pile[:1], index=p, label=f"pile {p}", depth=True,
                                target=p in targets, struck=mark is not None and mark.pile == p),), name=f"pile {p}")
                   for p, pile in enumerate(game.centre))
