@@ -45,7 +45,8 @@ __all__ = ["Family", "families", "family_names", "family_of", "register_family"]
 Panel = tuple[str, str, str, str, Callable[[Any], Sequence[int]]]
 """One distribution of a plot of simulated runs (:meth:`Family.plot_panels`)."""
 
-_BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family"}
+_BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family",
+            "nertz": "speedrules.nertz.family"}
 """The bundled families: each module registers its family when it is imported."""
 
 _REGISTRY: dict[str, Family] = {}
