@@ -11,9 +11,9 @@ hand ended stuck).  The clock is the last event's ``t`` (``-``: none yet).  A co
 way at the clock's instant is not part of the position.
 
 >>> game = deal_nertz("nertz", seed=1)
->>> [str(a) for a in game.legal_actions(0)][:3]
-['0:w1:0#AD>f0', '0:w2:0#8C>w0', '0:turn:0#QC']
->>> game.apply("0:w1:0#AD>f0", t=10)
+>>> [str(a) for a in game.legal_actions(1)]  # seat 1's ace of diamonds tops work pile 1
+['1:w1:1#AD>f0', '1:turn:1#4H']
+>>> game.apply("1:w1:1#AD>f0", t=10)
 >>> NertzGame.from_position("nertz", game.position()) == game
 True
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import rules
@@ -34,8 +34,8 @@ from ..core.variant import Variant
 from ..game import BaseGame, Event, Time
 from .actions import Call, Found, NertzAction, Reset, Stuck, Turn, Work, decode, encode, parse_nertz_action
 from .cards import PACK, owned_code, owned_text, owner, rank
-from .kernel import NERTZ, WASTE, NertzKernel, builds_up, is_run, source_name
-from .variants import CallRule, NertzRules
+from .kernel import NertzKernel, builds_up, is_run
+from .variants import NertzRules
 from .wire import NertzHand, layout_json
 
 __all__ = ["NertzGame", "NertzOutcome", "NertzPositionError", "deal_nertz", "layout_problem"]
@@ -191,41 +191,12 @@ class NertzGame(BaseGame[NertzAction, NertzKernel]):
             return False
         return self._judge(encode(action), None) is None
 
-    def _candidates(self, seat: int) -> Iterator[NertzAction]:
-        """A superset of ``seat``'s legal actions (filtered by the kernel's judgement)."""
-        k = self.kernel
-        singles = [(src, k.pile(seat, src)[-1]) for src in (NERTZ, WASTE, *range(len(k.work[seat])))
-                   if k.pile(seat, src)]
-        n = len(k.foundations)
-        for src, card in singles:
-            name = source_name(src)
-            if rank(card) == 1:
-                yield Found(seat, owned_text(card), name, n)
-            for f, pile in enumerate(k.foundations):
-                if builds_up(card, pile[-1]):
-                    yield Found(seat, owned_text(card), name, f)
-        for src, card in singles:
-            if src < 0:
-                yield from (Work(seat, owned_text(card), source_name(src), d) for d in range(len(k.work[seat])))
-        for j, pile in enumerate(k.work[seat]):
-            for count in range(1, len(pile) + 1):
-                if not is_run(pile[-count:]):
-                    break
-                yield from (Work(seat, owned_text(pile[-count]), f"w{j}", d) for d in range(len(k.work[seat]))
-                            if d != j)
-        shown = k.turned(seat)
-        if shown is not None:
-            yield Turn(seat, owned_text(shown))
-        yield Reset(seat)
-        if _opts(self.variant).call is CallRule.OPTIONAL:
-            yield Call(seat)
-
     def _legal_list(self, player: int | None) -> list[NertzAction]:
         k = self.kernel
         if k.ended:
             return []
         seats = range(k.seats) if player is None else (player,)
-        found = [a for s in seats for a in self._candidates(s) if k.check_event(*encode(a), None) is None]
+        found = [decode((*event, None))[0] for s in seats for event in k.moves(s)]
         if player is None and k.is_stuck():
             found.append(Stuck())
         return found

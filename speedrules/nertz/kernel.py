@@ -364,6 +364,44 @@ class NertzKernel:
                 stock.insert(0, stock.pop())
         self.rotations += 1
 
+    # ------------------------------------------------------------------ listing
+
+    def moves(self, seat: int) -> list[tuple[int, int, Any, Any, Any]]:
+        """Every legal event of ``seat`` now (untimed), coded ``(kind, seat, card, src, dst)``: to a
+        foundation, to a work pile, the stock turn, the waste turned over, the call."""
+        if self.ended:
+            return []
+        o, work, found = self.opts, self.work[seat], self.foundations
+        out: list[tuple[int, int, Any, Any, Any]] = []
+        singles = [(src, self.pile(seat, src)[-1]) for src in (NERTZ, WASTE, *range(len(work)))
+                   if self.pile(seat, src)]
+        for src, card in singles:
+            if rank(card) == 1:
+                if self._fits_foundation(card):
+                    out.append((FOUND, seat, card, src, len(found)))
+            else:
+                out += [(FOUND, seat, card, src, f) for f, p in enumerate(found) if builds_up(card, p[-1])]
+        fill = o.empty_fill
+        for src, card in singles[: 2 - (not self.nertz[seat]) - (not self.waste[seat])]:
+            may_fill = fill is EmptyFill.ANY or src == NERTZ or fill is EmptyFill.NERTZ_OR_WASTE
+            out += [(WORK, seat, card, src, d) for d, p in enumerate(work)
+                    if (builds_down(card, p[-1]) if p else may_fill)]
+        for j, pile in enumerate(work):
+            for count in range(1, (len(pile) if o.move_runs else min(1, len(pile))) + 1):
+                base = pile[-count]
+                if count > 1 and not builds_down(pile[-count + 1], base):
+                    break
+                out += [(WORK, seat, base, j, d) for d, p in enumerate(work)
+                        if d != j and (builds_down(base, p[-1]) if p else fill is EmptyFill.ANY)]
+        shown = self.turned(seat)
+        if shown is not None:
+            out.append((TURN, seat, shown, None, None))
+        elif self.waste[seat]:
+            out.append((RESET, seat, None, None, None))
+        if o.call is CallRule.OPTIONAL and not self.nertz[seat]:
+            out.append((CALL, seat, None, None, None))
+        return out
+
     # ------------------------------------------------------------------ everyone stuck
 
     def cycle_tops(self, seat: int) -> list[int]:
@@ -411,8 +449,9 @@ class NertzKernel:
                     return True
         return False
 
-    def _rearrangements(self, work: tuple[tuple[int, ...], ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
-        """Every work-pile tuple one work-to-work move away."""
+    def _rearrangements(self, work: tuple[tuple[int, ...], ...]
+                        ) -> Iterator[tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]]]:
+        """Every work-pile tuple one work-to-work move away, with that move ``(pile, count, onto)``."""
         any_fill = self.opts.empty_fill is EmptyFill.ANY
         for j, pile in enumerate(work):
             most = len(pile) if self.opts.move_runs else min(1, len(pile))
@@ -424,25 +463,31 @@ class NertzKernel:
                     if d != j and (builds_down(moving[0], target[-1]) if target else any_fill):
                         new = list(work)
                         new[j], new[d] = pile[:-count], target + moving
-                        yield tuple(new)
+                        yield tuple(new), (j, count, d)
 
-    def seat_stuck(self, seat: int) -> bool:
-        """Whether ``seat`` is stuck: no arrangement of its own work piles reachable by moves among
-        them, with any waste top its stock cycle shows, has a progress move (docs/rules.md,
-        ``nertz.stuck.false``)."""
+    def dig(self, seat: int) -> tuple[int, int, int] | None:
+        """How ``seat`` gets to a progress move (docs/rules.md, ``nertz.stuck.false``): the first
+        move ``(pile, count, onto)`` between its work piles on the shortest way to an arrangement
+        with a progress move, ``(-1, 0, -1)`` when its piles are right as they are (the stock must
+        show the card, or the move is there), ``None`` when the seat is stuck: no arrangement of
+        its own work piles, with any waste top its stock cycle shows, has a progress move."""
         shown = self.cycle_tops(seat)
         start = tuple(tuple(p) for p in self.work[seat])
-        seen = {start}
+        first: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {start: (-1, 0, -1)}
         queue = deque([start])
         while queue:
             work = queue.popleft()
             if self._can_progress(seat, work, shown):
-                return False
-            for nxt in self._rearrangements(work):
-                if nxt not in seen and len(seen) < SEARCH_LIMIT:
-                    seen.add(nxt)
+                return first[work]
+            for nxt, move in self._rearrangements(work):
+                if nxt not in first and len(first) < SEARCH_LIMIT:
+                    first[nxt] = move if work == start else first[work]
                     queue.append(nxt)
-        return True
+        return None
+
+    def seat_stuck(self, seat: int) -> bool:
+        """Whether ``seat`` is stuck (:meth:`dig` finds no way)."""
+        return self.dig(seat) is None
 
     def unstuck_seat(self) -> int:
         """The first seat that is not stuck (``-1``: none)."""

@@ -7,8 +7,8 @@ deck); and a logged hand's table for ``render`` and ``view``.
 >>> shown = scene(deal_nertz("nertz", seed=1, names=["Ann", "Ben"]))
 >>> [row.label for row in shown.rows]
 ['Ben', 'centre', 'Ann']
->>> shown.text().splitlines()[1].split("  ")[0:2]
-['  Ann', 'Nertz 2C (13 cards)']
+>>> shown.text().splitlines()[1].split()[:5]
+['Ann', 'Nertz', '5C', '(13', 'cards)']
 """
 
 from __future__ import annotations
