@@ -82,6 +82,12 @@ class Family(abc.ABC):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
+    most_players: ClassVar[int] = 4
+    """The most seats a variant of this family may have (``players``; at most 8, the most names a
+    log's ``players`` holds): a variant file of the family may set ``players`` up to it when it
+    says ``family:`` itself (the published schema's bound, 4, holds for every other document).
+    Added for Nertz (issue 33), whose tables seat up to eight; 4 by default."""
+
     dealer: ClassVar[str] = ""
     """How a program deals a game of this family (``speedrules.deal``), named where a variant of
     another family is refused."""

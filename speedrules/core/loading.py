@@ -14,7 +14,7 @@ import copy
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
@@ -121,11 +121,28 @@ def _validator() -> jsonschema.Draft202012Validator:
         for family in known:
             for field, field_schema in family.rules_schema().items():
                 properties.setdefault(field, field_schema)
+        _seat_bounds(schema, known)
         cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
             jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
         )
         validator = _VALIDATORS[key] = cls(schema)
     return validator
+
+
+def _seat_bounds(schema: dict[str, Any], known: Sequence[Family]) -> None:
+    """A family that seats more than the published schema's ``players`` maximum
+    (:attr:`~speedrules.family.Family.most_players`) lifts it for a document that names the family."""
+    players = schema["properties"]["players"]
+    bound = players["maximum"]
+    wider = {f.name: f.most_players for f in known if f.most_players != bound}
+    if not wider:
+        return
+    del players["maximum"]
+    branch: dict[str, Any] = {"properties": {"players": {"maximum": bound}}}
+    for name, most in wider.items():
+        branch = {"if": {"required": ["family"], "properties": {"family": {"const": name}}},
+                  "then": {"properties": {"players": {"maximum": most}}}, "else": branch}
+    schema.setdefault("allOf", []).append(branch)
 
 
 def variant_names(family: str | None = None) -> tuple[str, ...]:

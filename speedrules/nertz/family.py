@@ -42,6 +42,7 @@ class NertzFamily(Family):
     title = "Nertz"
     deal_word = "hand"
     game_word = "game"
+    most_players = variants.MAX_PLAYERS
 
     # ------------------------------------------------------------------ variants (core.loading)
 

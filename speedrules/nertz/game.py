@@ -202,9 +202,7 @@ class NertzGame(BaseGame[NertzAction, NertzKernel]):
         return found
 
     def _table_rows(self) -> list[str]:
-        from .picture import scene
-
-        return scene(self).text().splitlines()[1:]
+        return self.family.scene(self).text().splitlines()[1:]
 
     @classmethod
     def _from_logged(cls, log: Any, logged: NertzHand) -> NertzGame:
