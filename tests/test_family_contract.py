@@ -22,7 +22,8 @@ from speedrules import BaseGame, Variant, families, family_of, load_variant, par
 from speedrules.cli.main import main
 from speedrules.sim.stats import REASONS
 
-VARIANTS = {"speed": load_variant("speed"), "spit": load_variant("spit"), snap_family.NAME: snap_family.VARIANT}
+VARIANTS = {"speed": load_variant("speed"), "spit": load_variant("spit"), "nertz": load_variant("nertz"),
+            snap_family.NAME: snap_family.VARIANT}
 STEPS = 60
 
 
