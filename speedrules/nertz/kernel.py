@@ -533,14 +533,18 @@ class NertzKernel:
 
     def could_stand(self, event: tuple[Any, ...]) -> bool:
         """Whether the cards an illegal event moves were where it takes them from."""
-        kind, player, card, src = event[:4]
+        kind, player, card, src, dst = event[:5]
         if kind not in (FOUND, WORK) or type(player) is not int or not 0 <= player < self.seats:
             return False
         if type(card) is not int or owner(card) != player or not (src in (NERTZ, WASTE) or (
                 type(src) is int and 0 <= src < len(self.work[player]))):
             return False
         pile = self.pile(player, src)
-        return bool(pile) and (pile[-1] == card or (kind == WORK and src >= 0 and card in pile))
+        if kind == FOUND:
+            place = type(dst) is int and 0 <= dst <= len(self.foundations)
+        else:
+            place = type(dst) is int and 0 <= dst < len(self.work[player]) and dst != src
+        return place and bool(pile) and (pile[-1] == card or (kind == WORK and src >= 0 and card in pile))
 
     def shadowed(self, event: tuple[Any, ...]) -> tuple[Any, ...]:
         return (*event[:-1], None)
