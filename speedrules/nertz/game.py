@@ -176,6 +176,11 @@ class NertzGame(BaseGame[NertzAction, NertzKernel]):
             raise InvalidActionError("this hand began from a position in mid-hand: it has no layout to log")
         return layout_json(*self._layout)
 
+    def layout_json(self) -> dict[str, Any]:
+        """The hand's layout as a log gives it (an :class:`InvalidActionError` for a hand that began
+        from a position in mid-hand)."""
+        return self._layout_json(0)
+
     def _own_state(self) -> tuple[object, ...]:
         return self._start.copy(), self._layout
 

@@ -80,5 +80,5 @@ def layout_table(game: NertzGame) -> str:
 def dealt(variant: Variant, seed: int | None, players: Sequence[str] | None) -> Dealt:
     """A fresh hand for ``speedrules deal``: its seed, layout, table and log."""
     game = deal_nertz(variant, seed)
-    return Dealt(game.seed, game._layout_json(0), layout_table(game),
+    return Dealt(game.seed, game.layout_json(), layout_table(game),
                  parse_log(game.to_log_data(players=players)))
