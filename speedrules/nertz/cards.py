@@ -27,6 +27,16 @@ MAX_OWNER: Final = 7
 """The highest seat (eight players at most)."""
 
 
+RANKS: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(PACK * (MAX_OWNER + 1)))
+"""Each owned code's rank, ace 1 to king 13 (a table: the kernel reads it at every event)."""
+SUITS: Final[tuple[int, ...]] = tuple(c % PACK // 13 for c in range(PACK * (MAX_OWNER + 1)))
+"""Each owned code's suit, 0-3: spades, hearts, diamonds, clubs."""
+REDS: Final[tuple[bool, ...]] = tuple(s in (1, 2) for s in SUITS)
+"""Whether each owned code is red."""
+_CODES: Final[dict[str, int]] = {f"{seat}{SEP}{text}": seat * PACK + code for seat in range(MAX_OWNER + 1)
+                                 for text, code in CODE_OF_TEXT.items() if code < PACK}
+
+
 def face(code: int) -> int:
     """The face's code (0-51, suit * 13 + rank - 1) of an owned code."""
     return code % PACK
@@ -39,17 +49,17 @@ def owner(code: int) -> int:
 
 def rank(code: int) -> int:
     """Ace 1 to king 13."""
-    return code % 13 + 1
+    return RANKS[code]
 
 
 def suit(code: int) -> int:
     """0-3: spades, hearts, diamonds, clubs."""
-    return code % PACK // 13
+    return SUITS[code]
 
 
 def red(code: int) -> bool:
     """Hearts and diamonds are red."""
-    return suit(code) in (1, 2)
+    return REDS[code]
 
 
 def owned_text(code: int) -> str:
@@ -60,12 +70,10 @@ def owned_text(code: int) -> str:
 def owned_code(text: object) -> int:
     """The owned code a card's spelling names (a face in any spelling ``Card.parse`` reads); a
     ``ValueError`` naming the text for anything else."""
-    seat, sep, rest = text.partition(SEP) if isinstance(text, str) else ("", "", "")
-    code = CODE_OF_TEXT.get(rest) if sep else None
-    if code is None or code >= PACK or not (seat.isascii() and seat.isdigit() and len(seat) == 1) \
-            or int(seat) > MAX_OWNER:
+    code = _CODES.get(text) if isinstance(text, str) else None
+    if code is None:
         raise ValueError(f"not a Nertz card: {text!r} (a card is its owner's seat, {SEP!r}, and its face: 0{SEP}9H)")
-    return int(seat) * PACK + code
+    return code
 
 
 def canonical(text: object) -> object:

@@ -26,7 +26,7 @@ from ..core import rules
 from ..core.errors import Violation, brief
 from ..core.variant import Collisions, Variant
 from ..speed.timing import Collision
-from .cards import PACK, owned_text, owner, rank, red, suit
+from .cards import PACK, RANKS, REDS, SUITS, owned_text, owner, rank, suit
 from .variants import CallRule, EmptyFill, Foundations, NertzRules
 
 FOUND, WORK, TURN, RESET, STUCK, CALL = range(6)
@@ -64,12 +64,12 @@ def source_code(text: object) -> int:
 
 def builds_down(lower: int, upper: int) -> bool:
     """Whether ``lower`` may lie on ``upper`` in a work pile: one rank lower, the other colour."""
-    return rank(lower) == rank(upper) - 1 and red(lower) != red(upper)
+    return RANKS[lower] == RANKS[upper] - 1 and REDS[lower] != REDS[upper]
 
 
 def builds_up(card: int, top: int) -> bool:
     """Whether ``card`` may go on a foundation showing ``top``: same suit, one rank higher."""
-    return suit(card) == suit(top) and rank(card) == rank(top) + 1
+    return SUITS[card] == SUITS[top] and RANKS[card] == RANKS[top] + 1
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -180,16 +180,16 @@ class NertzKernel:
         return Violation(rules.EVENT_INVALID, None, f"not an event of Nertz: kind {brief(kind)}")
 
     def _check_turn(self, player: int, card: int) -> Violation | None:
-        name = self._name(player)
-        if owner(card) != player:
-            return Violation(rules.NERTZ_OWNER, player, f"{name} turned {owned_text(card)}, a card of another deck")
         shown = self.turned(player)
+        if shown == card:
+            return None
+        name = self._name(player)
+        if type(card) is not int or owner(card) != player:
+            return Violation(rules.NERTZ_OWNER, player, f"{name} turned {owned_text(card)}, a card of another deck")
         if shown is None:
             return Violation(rules.NERTZ_STOCK, player, f"{name} turned the stock, which is empty")
-        if shown != card:
-            return Violation(rules.NERTZ_NOT_TOP, player, f"{name}'s stock turn shows {owned_text(shown)}, "
-                                                          f"not {owned_text(card)}")
-        return None
+        return Violation(rules.NERTZ_NOT_TOP, player, f"{name}'s stock turn shows {owned_text(shown)}, "
+                                                      f"not {owned_text(card)}")
 
     def _check_call(self, player: int) -> Violation | None:
         name = self._name(player)
@@ -204,17 +204,17 @@ class NertzKernel:
     def _source(self, player: int, card: int, src: Any, whole: bool) -> tuple[int, Violation | None]:
         """How many cards a move of ``card`` from ``src`` takes (``whole``: the cards on it too),
         or the violation of a card that is not there."""
-        name = self._name(player)
         if owner(card) != player:
-            return 0, Violation(rules.NERTZ_OWNER, player, f"{name} played {owned_text(card)}, a card of "
-                                                           f"{self._name(owner(card))}'s deck")
+            return 0, Violation(rules.NERTZ_OWNER, player, f"{self._name(player)} played {owned_text(card)}, a "
+                                                           f"card of {self._name(owner(card))}'s deck")
         if src not in (NERTZ, WASTE) and not (type(src) is int and 0 <= src < len(self.work[player])):
-            return 0, Violation(rules.EVENT_INVALID, player, f"{name} has no pile {brief(src)}")
+            return 0, Violation(rules.EVENT_INVALID, player, f"{self._name(player)} has no pile {brief(src)}")
         pile = self.pile(player, src)
         if pile and pile[-1] == card:
             return 1, None
         if whole and src >= 0 and card in pile:
             return len(pile) - pile.index(card), None
+        name = self._name(player)
         where = "top of the " if src < 0 else ("work pile " if whole else "top of work pile ")
         return 0, Violation(rules.NERTZ_NOT_TOP, player, f"{name} played {owned_text(card)}, which is not on "
                                                          f"{'the ' if src >= 0 and whole else ''}{where}"
@@ -261,7 +261,7 @@ class NertzKernel:
         if count > 1 and not self.opts.move_runs:
             return Violation(rules.NERTZ_WORK_RUN, player, f"{name} moved {count} cards at once; in this variant "
                                                            "only a pile's exposed card moves")
-        if not is_run(moving):
+        if count > 1 and not is_run(moving):
             return Violation(rules.NERTZ_WORK_RUN, player, f"{name} moved {owned_text(card)} with the cards on it, "
                                                            "which are no sequence")
         target = work[dst]
@@ -457,7 +457,7 @@ class NertzKernel:
             most = len(pile) if self.opts.move_runs else min(1, len(pile))
             for count in range(1, most + 1):
                 moving = pile[-count:]
-                if not is_run(moving):
+                if count > 1 and not is_run(moving):
                     break
                 for d, target in enumerate(work):
                     if d != j and (builds_down(moving[0], target[-1]) if target else any_fill):

@@ -99,6 +99,9 @@ DEAL = msgspec.json.Decoder(WireHand)
 _KINDS: dict[Any, int] = {WireFound: FOUND, WireWork: WORK, WireTurn: TURN, WireReset: RESET, WireStuck: STUCK,
                           WireCall: CALL}
 
+_PAIRS: dict[Any, int] = {WireFound: 5, WireWork: 5, WireTurn: 3, WireReset: 2, WireStuck: 1, WireCall: 2}
+"""The keys an event of each type holds besides its ``t``."""
+
 Event = tuple[int, int, Any, Any, Any, Any]
 
 
@@ -160,7 +163,7 @@ def code_deal(deal: WireHand) -> tuple[NertzHand, int]:
     if deal.meta is not UNSET:
         pairs += count_pairs(deal.meta)
     for e in deal.events:
-        pairs += 1 + sum(v is not UNSET for v in msgspec.structs.astuple(e))
+        pairs += _PAIRS[type(e)] + (e.t is not UNSET)
     return NertzHand(nertz, work, stock, events), pairs
 
 
