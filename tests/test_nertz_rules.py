@@ -209,3 +209,17 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         variant_from_document({"extends": "nertz", "family": "nertz", "players": 9})
     with pytest.raises(speedrules.VariantError, match=r"players: 6 is greater than the maximum of 4"):
         variant_from_document({"extends": "speed", "players": 6})
+
+
+@pytest.mark.parametrize(("key", "value"), [("t", -5), ("card", "9#9H"), ("card", "9H"), ("player", 1.5),
+                                            ("from", "w"), ("to", 10**7), ("colour", "red")])
+def test_a_value_the_log_format_refuses_is_named(key: str, value: object, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """An event value the format does not allow: exit 2, the event named, no traceback."""
+    data = json.loads(played("nertz", 3, steps=20).to_log().dumps())
+    data["deals"][0]["events"][4][key] = value
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["referee", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: deals[0].events[4]" in err and "Traceback" not in err

@@ -37,6 +37,11 @@ _CODES: Final[dict[str, int]] = {f"{seat}{SEP}{text}": seat * PACK + code for se
                                  for text, code in CODE_OF_TEXT.items() if code < PACK}
 
 
+def owned_spellings() -> list[str]:
+    """Every spelling of an owned card :func:`owned_code` reads (``0#10H``, ``0#th``...)."""
+    return list(_CODES)
+
+
 def face(code: int) -> int:
     """The face's code (0-51, suit * 13 + rank - 1) of an owned code."""
     return code % PACK

@@ -19,19 +19,25 @@ The events (docs/log-format.md, "Nertz"): ``found`` and ``work`` (a card ``from`
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import attrs
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from ..core.checks import count_pairs, index_value, is_time
-from .cards import canonical, owned_code, owned_text
+from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs
+from .cards import canonical, owned_code, owned_spellings, owned_text
 from .kernel import CALL, FOUND, KIND_NAMES, RESET, STUCK, TURN, WORK, source_code, source_name
 
-Number = int | float
-Time = int | float | UnsetType
-Cards = Annotated[list[str], Meta(max_length=52)]
+if TYPE_CHECKING:
+    OwnedText = str
+    Source = str
+else:  # every spelling of an owned card, every source: msgspec refuses any other string in C
+    OwnedText = Literal[tuple(owned_spellings())]
+    Source = Literal[("nertz", "waste", *(f"w{j}" for j in range(8)))]
+Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)]
+Time = Annotated[int, Meta(ge=0, le=MAX_TIME)] | Annotated[float, Meta(ge=0, le=MAX_TIME)] | UnsetType
+Cards = Annotated[list[OwnedText], Meta(max_length=52)]
 
 
 class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, gc=False):
@@ -39,29 +45,29 @@ class _Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, gc=Fa
 
 
 class WireFound(_Event, tag="found"):
-    player: Number
-    card: str
-    src: str = msgspec.field(name="from")
-    to: Number
+    player: Index
+    card: OwnedText
+    src: Source = msgspec.field(name="from")
+    to: Index
     t: Time = UNSET
 
 
 class WireWork(_Event, tag="work"):
-    player: Number
-    card: str
-    src: str = msgspec.field(name="from")
-    to: Number
+    player: Index
+    card: OwnedText
+    src: Source = msgspec.field(name="from")
+    to: Index
     t: Time = UNSET
 
 
 class WireTurn(_Event, tag="turn"):
-    player: Number
-    card: str
+    player: Index
+    card: OwnedText
     t: Time = UNSET
 
 
 class WireReset(_Event, tag="reset"):
-    player: Number
+    player: Index
     t: Time = UNSET
 
 
@@ -70,7 +76,7 @@ class WireStuck(_Event, tag="stuck"):
 
 
 class WireCall(_Event, tag="call"):
-    player: Number
+    player: Index
     t: Time = UNSET
 
 
@@ -79,7 +85,7 @@ WireEvent = Union[WireFound, WireWork, WireTurn, WireReset, WireStuck, WireCall]
 
 class WireSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     nertz: Cards
-    work: Annotated[list[str], Meta(max_length=8)]
+    work: Annotated[list[OwnedText], Meta(max_length=8)]
     stock: Cards
 
 
@@ -116,40 +122,17 @@ class NertzHand:
     events: tuple[Event, ...]
 
 
-def _index(value: Any) -> int:
-    index = index_value(value)
-    if index is None:
-        raise ValueError(f"not an index: {value!r}")
-    return index
-
-
-def _player(value: Any) -> int:
-    index = index_value(value)
-    if index is None:
-        raise ValueError(f"not a seat: {value!r}")
-    return index
-
-
-def _time(value: Any) -> float | int | None:
-    if value is UNSET:
-        return None
-    if not is_time(value):
-        raise ValueError(f"not a time: {value!r} (a number of milliseconds from 0)")
-    return value  # type: ignore[no-any-return]
-
-
 def code_event(e: Any) -> Event:
-    """One wire event coded ``(kind, player, card, src, dst, t)``; a ``ValueError`` for a value
-    the log format does not allow."""
+    """One wire event (its values checked by msgspec) coded ``(kind, player, card, src, dst, t)``."""
     kind = _KINDS[type(e)]
-    t = _time(e.t)
-    if kind in (FOUND, WORK):
-        return kind, _player(e.player), owned_code(e.card), source_code(e.src), _index(e.to), t
+    t = None if e.t is UNSET else e.t
     if kind == TURN:
-        return kind, _player(e.player), owned_code(e.card), None, None, t
+        return kind, e.player, owned_code(e.card), None, None, t
+    if kind in (FOUND, WORK):
+        return kind, e.player, owned_code(e.card), source_code(e.src), e.to, t
     if kind == STUCK:
         return kind, -1, None, None, None, t
-    return kind, _player(e.player), None, None, None, t
+    return kind, e.player, None, None, None, t
 
 
 def code_deal(deal: WireHand) -> tuple[NertzHand, int]:
@@ -176,9 +159,6 @@ def canonical_deal(deal: dict[str, Any]) -> dict[str, Any]:
     for event in out["events"]:
         if "card" in event:
             event["card"] = canonical(event["card"])
-        for key in ("player", "to"):
-            if key in event:
-                event[key] = int(event[key])
     return out
 
 
