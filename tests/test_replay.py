@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from snap_family import snap_log
 
-from speedrules import Game, IllegalActionError, SpitGame, parse_log, read_log, referee
+from speedrules import Game, IllegalActionError, SpitGame, family_of, parse_log, read_log, referee
 from speedrules.show import svg
 from speedrules.show.replay import (
     MAX_FRAMES,
@@ -195,7 +195,7 @@ def test_one_table_is_the_table_the_game_gives(path: Path) -> None:
     give after the same events, and has no table exactly where they refuse to lay the deal."""
     log = read_log(path)
     verdict = referee(log)
-    from_log = SpitGame.from_log if log.variant.spit is not None else Game.from_log
+    from_log = family_of(log.variant).game_class.from_log
     for deal in range(deal_count(log)):
         first = first_violation(verdict.deals[deal])
         known = event_count(log, deal) if first is None or first.event is None else first.event

@@ -146,8 +146,8 @@ def _seat_bounds(schema: dict[str, Any], known: Sequence[Family]) -> None:
 
 
 def variant_names(family: str | None = None) -> tuple[str, ...]:
-    """The names of the bundled variants, sorted (``speed`` first, the Speed family before
-    Spit's); with ``family`` (a registered family's name: ``"speed"``, ``"spit"``...), only
+    """The names of the bundled variants, sorted (``speed`` first, the Speed family before the
+    others); with ``family`` (a registered family's name: ``"speed"``, ``"spit"``...), only
     that family's (none, for a family registered without bundled variants).
 
     >>> variant_names("spit")[:2]
@@ -173,7 +173,7 @@ def _all_variant_names() -> tuple[str, ...]:
         for entry in data_dir("variants").iterdir()
         if entry.name.endswith(".yaml")
     )
-    return tuple(sorted(names, key=lambda n: (n != "speed", n.startswith("spit"), n)))
+    return tuple(sorted(names, key=lambda n: (n != "speed", not n.startswith("speed"), n)))
 
 
 def schema_errors(

@@ -46,7 +46,7 @@ class NertzFamily(Family):
 
     # ------------------------------------------------------------------ variants (core.loading)
 
-    dealer = "speedrules.nertz.game.deal_nertz (a NertzGame)"
+    dealer = "speedrules.deal_nertz (a NertzGame)"
 
     def rules_defaults(self) -> dict[str, Any]:
         return variants.rules_defaults()

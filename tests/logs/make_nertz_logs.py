@@ -77,10 +77,14 @@ def write(rule: str, variant: Any, game: NertzGame, event: NertzAction, note: st
         e["t"] = 100 * i
     events.append(event.to_json(100 * len(events)))
     player = getattr(event, "player", None)
+    made = "tests/logs/make_nertz_logs.py"
     if kind == "trigger":
-        data["meta"] = {"expect": {"rule": rule, "event": len(events) - 1, "player": player}, "note": note}
-    else:
-        data["meta"] = {"note": note}
+        data["meta"] = {"expect": {"rule": rule, "event": len(events) - 1, "player": player}, "note": note,
+                        "made by": made}
+    else:  # the hand as the game API leaves it after the event
+        after = NertzGame.from_log(parse_log(data)).kernel
+        data["meta"] = {"expect": {"valid": True, "finished": after.ended, "winner": after.caller,
+                                   "remaining": [len(n) for n in after.nertz]}, "note": note, "made by": made}
     verdict = referee(parse_log(data))
     first = verdict.violations[0].rule if verdict.violations else None
     assert first == (rule if kind == "trigger" else None), (rule, kind, [str(v.message) for v in verdict.violations])
