@@ -132,7 +132,8 @@ class NertzTable(Table):
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
         options = [o for o in map(_option, k.moves(seat)) if is_play(o) or o[0] != WORK]
         idle = self.idle[seat]
-        if idle >= cycle:  # a whole stock cycle with no progress at the table: dig, or wait when stuck
+        if idle >= cycle or not any(o[0] != WORK and not is_play(o) for o in options):
+            # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
             way = None if idle >= PATIENCE * cycle else self._dig(seat)
             if way is None:
                 return None
