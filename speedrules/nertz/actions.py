@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from ..core.cards import Card
 from ..core.checks import notation_text
 from ..core.errors import InvalidActionError, brief
 from ..game import Event, Time
@@ -102,6 +103,16 @@ class Found:
     def __str__(self) -> str:
         return f"{self.player}:{self.src}:{self.card}>f{self.to}"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card's face (what a picture outlines where the action breaks a rule)."""
+        return (Card.from_code(self.card.face),)
+
+    @property
+    def pile(self) -> int:
+        """The foundation the card goes to."""
+        return self.to
+
     def describe(self) -> str:
         return f"player {self.player} puts {self.card} from the {self.src} on foundation {self.to}"
 
@@ -121,6 +132,11 @@ class Work:
     def __str__(self) -> str:
         return f"{self.player}:{self.src}:{self.card}>w{self.to}"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card's face (what a picture outlines where the action breaks a rule)."""
+        return (Card.from_code(self.card.face),)
+
     def describe(self) -> str:
         return f"player {self.player} moves {self.card} from the {self.src} onto work pile {self.to}"
 
@@ -137,6 +153,11 @@ class Turn:
 
     def __str__(self) -> str:
         return f"{self.player}:turn:{self.card}"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card's face (what a picture outlines where the action breaks a rule)."""
+        return (Card.from_code(self.card.face),)
 
     def describe(self) -> str:
         return f"player {self.player} turns the stock: {self.card} shows"
