@@ -36,6 +36,8 @@ from .logs.log import (
     read_log,
     write_log,
 )
+from .nertz.actions import OwnedCard, parse_nertz_action
+from .nertz.game import NertzGame, NertzOutcome, NertzPositionError, deal_nertz
 from .show import svg as svg  # the pictures, as python-chess has chess.svg: speedrules.svg.table(game)
 from .sim.bots import Bot, BotError, GreedyBot, RandomBot, Reaction, bot_names, make_bots
 from .sim.simulation import simulate
@@ -112,7 +114,11 @@ __all__ = [
     "LogError",
     "LoggedViolation",
     "MatchResult",
+    "NertzGame",
+    "NertzOutcome",
+    "NertzPositionError",
     "Outcome",
+    "OwnedCard",
     "Pairing",
     "Pickup",
     "Play",
@@ -153,6 +159,7 @@ __all__ = [
     "check_layout",
     "deal",
     "deal_layout",
+    "deal_nertz",
     "deal_spit",
     "families",
     "family_names",
@@ -165,6 +172,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "parse_log",
+    "parse_nertz_action",
     "parse_rank",
     "parse_spit_action",
     "read_log",

@@ -48,7 +48,7 @@ Panel = tuple[str, str, str, str, Callable[[Any], Sequence[int]]]
 """One distribution of a plot of simulated runs (:meth:`Family.plot_panels`)."""
 
 _BUNDLED = {"speed": "speedrules.speed.family", "spit": "speedrules.spit.family",
-            "california-speed": "speedrules.california.family"}
+            "california-speed": "speedrules.california.family", "nertz": "speedrules.nertz.family"}
 """The bundled families: each module registers its family when it is imported."""
 
 _REGISTRY: dict[str, Family] = {}
@@ -85,6 +85,12 @@ class Family(abc.ABC):
         return f"<Family {self.name}>"
 
     # ------------------------------------------------------------------ variants (core.loading)
+
+    most_players: ClassVar[int] = 4
+    """The most seats a variant of this family may have (``players``; at most 8, the most names a
+    log's ``players`` holds): a variant file of the family may set ``players`` up to it when it
+    says ``family:`` itself (the published schema's bound, 4, holds for every other document).
+    Added for Nertz (issue 33), whose tables seat up to eight; 4 by default."""
 
     dealer: ClassVar[str] = ""
     """How a program deals a game of this family (``speedrules.deal``), named where a variant of

@@ -65,11 +65,13 @@ def test_golden_verdicts_say_what_the_readme_says() -> None:
         "spit-early-spit.json": (False, 1, ("spit.early", 5)),
         "california-game.json": (True, 1, None),
         "california-changed-card.json": (False, None, ("california.cover-card", 5)),
+        "nertz-game.json": (True, 0, None),
+        "nertz-foreign-card.json": (False, 0, ("nertz.owner", 5)),
     }
     for name, (valid, winner, violation) in expected.items():
         golden = json.loads(verdict_of(EXAMPLES / name).read_text(encoding="utf-8"))
         deal = golden["deals"][0]
-        won = golden["match"]["winner"] if name.startswith("spit") else deal["winner"]  # Spit: the game's winner
+        won = golden["match"]["winner"] if name.startswith(("spit", "nertz")) else deal["winner"]  # the game's winner
         assert golden["valid"] is valid and won == winner, name
         if violation is not None:
             assert (deal["violations"][0]["rule"], deal["violations"][0]["event"]) == violation

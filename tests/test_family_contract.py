@@ -23,7 +23,7 @@ from speedrules.cli.main import main
 from speedrules.sim.stats import REASONS
 
 VARIANTS = {"speed": load_variant("speed"), "spit": load_variant("spit"), snap_family.NAME: snap_family.VARIANT,
-            "california-speed": load_variant("california-speed")}
+            "california-speed": load_variant("california-speed"), "nertz": load_variant("nertz")}
 STEPS = 60
 
 

@@ -23,7 +23,7 @@ LONGEST = 80
 """The most lines a function may have (the brief: code is read far more than run)."""
 GENERIC = ("family.py", "game.py", "table.py", "dask.py", "logs", "judge", "sim", "show", "cli", "rl")
 """The generic code: it asks a family through the contract, never imports one."""
-FAMILIES = ("speed", "spit")
+FAMILIES = ("speed", "spit", "nertz")
 DISPLAYS = {"_repr_svg_", "_repr_html_", "_repr_png_"}
 
 

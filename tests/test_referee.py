@@ -75,6 +75,12 @@ def test_example_layouts_are_dealt_from_the_right_deck(path: Path) -> None:
         assert whole == (path.name != "california.layout.cards.trigger.json")
         held = [len(pile) + len(row) for pile, row in zip(layout["piles"], layout["rows"], strict=True)]
         assert (held == [26, 26]) == (path.name != "california.layout.shape.trigger.json")
+    if v.family == "nertz":  # each seat its own pack: a Nertz pile, a card per work pile, the stock
+        for seat, piles in enumerate(layout["seats"]):
+            cards = [*piles["nertz"], *piles["work"], *piles["stock"]]
+            assert sorted(cards) == sorted(f"{seat}#{c}" for c in deck_texts(1, 0))
+            assert [len(piles[k]) for k in ("nertz", "work", "stock")] == [v.rules.nertz_size, v.rules.work_piles,
+                                                                            v.rules.stock_size]
         return
     if v.spit is not None:  # a Spit round: 26 cards a player, rows laid by the rule
         held = [[c for pile in row for c in pile] + spit for row, spit in zip(layout["stock"], layout["spit"],

@@ -14,7 +14,7 @@ import copy
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
@@ -121,6 +121,7 @@ def _validator() -> jsonschema.Draft202012Validator:
         for family in known:
             for field, field_schema in family.rules_schema().items():
                 properties.setdefault(field, field_schema)
+        _seat_bounds(schema, known)
         cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
             jsonschema.Draft202012Validator, type_checker=_WHOLE_INTEGERS
         )
@@ -128,9 +129,25 @@ def _validator() -> jsonschema.Draft202012Validator:
     return validator
 
 
+def _seat_bounds(schema: dict[str, Any], known: Sequence[Family]) -> None:
+    """A family that seats more than the published schema's ``players`` maximum
+    (:attr:`~speedrules.family.Family.most_players`) lifts it for a document that names the family."""
+    players = schema["properties"]["players"]
+    bound = players["maximum"]
+    wider = {f.name: f.most_players for f in known if f.most_players != bound}
+    if not wider:
+        return
+    del players["maximum"]
+    branch: dict[str, Any] = {"properties": {"players": {"maximum": bound}}}
+    for name, most in wider.items():
+        branch = {"if": {"required": ["family"], "properties": {"family": {"const": name}}},
+                  "then": {"properties": {"players": {"maximum": most}}}, "else": branch}
+    schema.setdefault("allOf", []).append(branch)
+
+
 def variant_names(family: str | None = None) -> tuple[str, ...]:
-    """The names of the bundled variants, sorted (``speed`` first, the Speed family before
-    Spit's); with ``family`` (a registered family's name: ``"speed"``, ``"spit"``...), only
+    """The names of the bundled variants, sorted (``speed`` first, the Speed family before the
+    others); with ``family`` (a registered family's name: ``"speed"``, ``"spit"``...), only
     that family's (none, for a family registered without bundled variants).
 
     >>> variant_names("spit")[:2]
@@ -156,7 +173,7 @@ def _all_variant_names() -> tuple[str, ...]:
         for entry in data_dir("variants").iterdir()
         if entry.name.endswith(".yaml")
     )
-    return tuple(sorted(names, key=lambda n: (n != "speed", n.startswith("spit"), n)))
+    return tuple(sorted(names, key=lambda n: (n != "speed", not n.startswith("speed"), n)))
 
 
 def schema_errors(

@@ -65,6 +65,18 @@ CALIFORNIA_COVER_CARD = "california.cover-card"
 CALIFORNIA_COVER_UNMATCHED = "california.cover-unmatched"
 CALIFORNIA_RELAY_EARLY = "california.relay-early"
 CALIFORNIA_RELAY_CARDS = "california.relay-cards"
+# Nertz (seed 002; docs/research/nertz.md)
+NERTZ_OWNER = "nertz.owner"
+NERTZ_NOT_TOP = "nertz.not-top"
+NERTZ_FOUND_ACE = "nertz.found.ace"
+NERTZ_FOUND_BUILD = "nertz.found.build"
+NERTZ_FOUND_SUIT_OPEN = "nertz.found.suit-open"
+NERTZ_WORK_BUILD = "nertz.work.build"
+NERTZ_WORK_FILL = "nertz.work.fill"
+NERTZ_WORK_RUN = "nertz.work.run"
+NERTZ_STOCK = "nertz.stock"
+NERTZ_STUCK_FALSE = "nertz.stuck.false"
+NERTZ_CALL = "nertz.call"
 
 
 @attrs.frozen(slots=True)
@@ -207,6 +219,41 @@ RULES: dict[str, Rule] = {
              "each pile, position 0 first (none at a dead end).",
              ("PAGAT: places all those cards face down under the pile in their hand. Again each player "
               "simultaneously deals a row of 4",)),
+        Rule(NERTZ_OWNER, "Nertz: a player plays and turns only cards of their own deck.",
+             ("002: Each player uses their own full deck with a distinguishable back",
+              "Pagat: You cannot touch another player's tableau")),
+        Rule(NERTZ_NOT_TOP, "Nertz: a card is played from where it lies: the top of the Nertz pile or the waste, or a "
+             "work pile (with the cards on it); a stock turn shows the card it names.",
+             ("Pagat: only the top card of the waste pile is available",
+              "Pagat: When a card is moved, all cards on top of it are moved as well")),
+        Rule(NERTZ_FOUND_ACE, "Nertz: only an ace starts a new foundation.",
+             ("002: shared foundation piles in the centre starting with aces",
+              "Pagat: Players can always start new foundation piles by placing any available ace")),
+        Rule(NERTZ_FOUND_BUILD, "Nertz: a foundation is built up in suit, one card at a time (a card landing at the "
+             "same t as another on one foundation is a collision, settled by the variant's policy).",
+             ("Pagat: built up in suit from the ace to the king", "Demon Playing Cards: only the first stays")),
+        Rule(NERTZ_FOUND_SUIT_OPEN, "Nertz, one foundation per suit: an ace starts one only when no unfinished "
+             "foundation of its suit is out.",
+             ("Official Game Rules(?): There must only be one of each suit foundation in play at one time",)),
+        Rule(NERTZ_WORK_BUILD, "Nertz: a work pile is built down in alternating colours (onto another pile).",
+             ("Pagat: built down in alternating colours",)),
+        Rule(NERTZ_WORK_FILL, "Nertz: an empty work pile takes what the variant's empty_fill allows.",
+             ("DKM: any playable card (or sequence of cards)", "The Guardian: a face-up stock card or the top of the "
+              "demon", "Traditional Game Rules: must be filled by the top card of the stock")),
+        Rule(NERTZ_WORK_RUN, "Nertz: cards moved together from a work pile form a sequence (down, alternating "
+             "colours); with move_runs off only the exposed card moves.",
+             ("Traditional Game Rules: Groups of cards can be moved ... as long as they are in sequence",
+              "The Guardian: any other card at the bottom of a work pile")),
+        Rule(NERTZ_STOCK, "Nertz: the stock is turned while it has cards; the waste is turned over as the new stock "
+             "only when the stock is used up.",
+             ("Pagat: when the stock is used up, the waste is turned over to make a new stock",)),
+        Rule(NERTZ_STUCK_FALSE, "Nertz: the table's stuck response comes only when every player is stuck: no "
+             "rearrangement of their own work piles, with any card their stock can show, leads to a progress move.",
+             ("Rulebook: If every player is stuck ... move the top card of the Stock pile to the bottom",
+              "Official Game Rules(?): If after doing this players get stuck again, go on scoring")),
+        Rule(NERTZ_CALL, "Nertz with call: optional: only a player whose Nertz pile is empty calls; with call: auto "
+             "there is no call (the emptied pile ends the hand).",
+             ("Pagat: may call Nerts", "Wikipedia: calls Nerts and play stops")),
     )
 }
 """Every rule id, in the order the docs list them."""

@@ -5,10 +5,10 @@ form of the log's family (:attr:`speedrules.family.Family.wire_deal`); and :data
 the card spellings every family's deals are made of.
 
 msgspec checks the whole shape (the format's name, a non-empty variant name or a variant
-document, two to four players' names, every key known); the families' coding checks the values
-(:mod:`speedrules.core.checks`).  The structs are not tracked by the cyclic garbage collector
-(``gc=False``): decoded JSON makes no reference cycles, and untracked structs are quicker to
-make.  A field a log may leave out is ``UNSET`` when it does.
+document, two to eight players' names (:attr:`~speedrules.family.Family.most_players`), every
+key known); the families' coding checks the values (:mod:`speedrules.core.checks`).  The
+structs are not tracked by the cyclic garbage collector (``gc=False``): decoded JSON makes no
+reference cycles, and untracked structs are quicker to make.  A field a log may leave out is ``UNSET`` when it does.
 
 >>> log = msgspec.json.decode(b'{"format": "speedrules-log/1", "variant": "speed", "deals": []}', type=WireLog[Any])
 >>> log.variant, log.players is UNSET
@@ -47,7 +47,7 @@ class WireLog(msgspec.Struct, Generic[Deal], forbid_unknown_fields=True, gc=Fals
     format: Literal["speedrules-log/1"]
     variant: Annotated[str, Meta(min_length=1)] | dict[Any, Any]
     deals: list[Deal]
-    players: Annotated[list[str], Meta(min_length=2, max_length=4)] | UnsetType = UNSET
+    players: Annotated[list[str], Meta(min_length=2, max_length=8)] | UnsetType = UNSET
     meta: dict[Any, Any] | UnsetType = UNSET
 
 

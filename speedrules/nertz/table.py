@@ -1,0 +1,222 @@
+"""Nertz at the simulator's table (:class:`~speedrules.table.Table`): a game of hands to the
+target, each seat's options in roles for the bundled bots.
+
+A seat's *plays* are its progress moves (a card to a foundation, the Nertz or waste top to a
+work pile), one group per card; its *refills* turn the stock (or turn the waste over).  A seat
+that has turned through its whole stock with no progress at the table since also offers its
+moves between work piles (which is how a player digs for a card), and waits once it is stuck
+(:meth:`~speedrules.nertz.kernel.NertzKernel.seat_stuck`) or has looked far too long; when every
+seat waits, the table gives the stuck response (or, if someone could still progress but no bot
+found how, stops the game as ``stuck``).  A hand that ends is scored and the next is dealt until
+a total reaches the target (or ``max_rounds`` hands).
+
+>>> import random
+>>> from speedrules import load_variant
+>>> from speedrules.sim.choices import GreedyChoice
+>>> from speedrules.sim.playout import play
+>>> rng = random.Random(4)
+>>> table = NertzTable(load_variant("nertz"), rng, ("a", "b"), max_rounds=1)
+>>> play(table, [GreedyChoice(rng)] * 2, rng, [309, 309], [401, 401], 10, 20_000)
+>>> table.rounds(), table.ending()[1] in ("rounds", "out", "stuck")
+(1, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from ..core.errors import IllegalActionError
+from ..core.variant import Variant
+from ..table import BOUNCED, ENDED, MOVED, NEVER, STIRRED, STOOD, STOP, Menu, Table
+from .actions import NertzAction, Stuck, decode, encode
+from .game import NertzGame, deal_nertz
+from .kernel import FOUND, KIND_NAMES, WORK
+from .scoring import match_winner
+
+Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+PATIENCE = 30
+"""How many whole stock cycles a seat goes on looking with no progress at the table before it waits."""
+
+
+def _option(event: tuple[Any, ...]) -> Option:
+    kind, _player, card, src, dst = event[:5]
+    return (kind, dst if kind == FOUND else -1, () if card is None else (card,),
+            (src, dst) if kind in (FOUND, WORK) else ())
+
+
+def option_of(action: Any) -> Option:
+    """The option an action stands for: ``(kind, foundation or -1, (card,), (src, dst))``."""
+    return _option(encode(action))
+
+
+def action_of(seat: int, option: Option) -> NertzAction:
+    kind, _pile, cards, detail = option
+    src, dst = detail if detail else (None, None)
+    return decode((kind, seat, cards[0] if cards else None, src, dst, None))[0]
+
+
+def is_play(option: Option) -> bool:
+    """A progress move: to a foundation, or the Nertz or waste top to a work pile."""
+    return option[0] == FOUND or (option[0] == WORK and option[3][0] < 0)
+
+
+def build_menu(seat: int, options: Sequence[Option]) -> Menu:
+    """The menu of ``options`` in roles: plays grouped by card (in order), the rest refills."""
+    menu = Menu(seat)
+    menu.sizes = [0]
+    groups: dict[int, list[Option]] = {}
+    for option in options:
+        if is_play(option):
+            groups.setdefault(option[2][0], []).append(option)
+        else:
+            menu.refills.append(option)
+    menu.plays = list(groups.values())
+    menu.count = len(menu.plays)
+    return menu
+
+
+def menu_of(view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
+    """The menu of a seat whose options are given as actions (a bot of the public protocol)."""
+    by_option = {option_of(a): a for a in actions}
+    return build_menu(view.seat, list(by_option)), by_option
+
+
+@attrs.frozen
+class NertzView:
+    """What a seat sees (a bot's ``view``): the time and the hand's position text."""
+
+    family: ClassVar[str] = "nertz"
+    seat: int
+    t: int
+    position: str
+
+
+class NertzTable(Table):
+    """A game of Nertz at the simulator's table (see the module's docstring)."""
+
+    def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str], *, max_rounds: int) -> None:
+        super().__init__(variant.players)
+        self.variant, self.rng, self.names, self.max_rounds = variant, rng, tuple(names), max_rounds
+        self.hands: list[NertzGame] = []
+        self.totals = [0] * variant.players
+        self.winner: int | None = None
+        self.tally = dict.fromkeys(KIND_NAMES, 0)
+        self.due = NEVER
+        self.started = False
+        self._deal()
+        self.seed = self.game.seed or 0
+
+    def _deal(self) -> None:
+        self.game = deal_nertz(self.variant, self.rng.getrandbits(63), names=self.names)
+        self.hands.append(self.game)
+        self.start = self.now
+        self.idle = [0] * self.seats
+        self.dug: dict[int, tuple[int, tuple[int, int, int] | None]] = {}
+
+    def _dig(self, seat: int) -> tuple[int, int, int] | None:
+        """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept till the hand moves."""
+        k = self.game.kernel
+        seen = self.dug.get(seat)
+        if seen is None or seen[0] != k.version:
+            seen = self.dug[seat] = (k.version, k.dig(seat))
+        return seen[1]
+
+    def menu(self, seat: int) -> Menu | None:
+        k = self.game.kernel
+        if k.ended or self.winner is not None:
+            return None
+        cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
+        options = [o for o in map(_option, k.moves(seat)) if is_play(o) or o[0] != WORK]
+        idle = self.idle[seat]
+        if idle >= cycle or not any(o[0] != WORK and not is_play(o) for o in options):
+            # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
+            way = None if idle >= PATIENCE * cycle else self._dig(seat)
+            if way is None:
+                return None
+            if way[0] >= 0:  # the first move between work piles on the way
+                j, count, d = way
+                card = k.work[seat][j][-count]
+                options = [o for o in options if is_play(o)] + [(WORK, -1, (card,), (j, d))]
+        return build_menu(seat, options) if options else None
+
+    def action(self, t: int) -> Any:
+        return None
+
+    def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
+        try:
+            self.game.apply(action_of(actor, option), t - self.start)
+        except IllegalActionError:
+            return BOUNCED
+        self._count(option[0], t)
+        if is_play(option):
+            self.idle = [0] * self.seats
+        else:
+            self.idle[actor] += 1
+        return self._after_event()
+
+    def _count(self, kind: int, t: int) -> None:
+        self.events += 1
+        self.tally[KIND_NAMES[kind]] += 1
+        self.last = t
+
+    def _after_event(self) -> int:
+        """After an event: a hand that ended is scored and the next dealt; ENDED once decided."""
+        k = self.game.kernel
+        if not k.ended:
+            return STOOD
+        self.totals = [a + b for a, b in zip(self.totals, k.hand_scores(), strict=True)]
+        self.winner = match_winner(self.totals, k.opts.target)
+        if self.winner is not None or len(self.hands) >= self.max_rounds:
+            return STOOD | ENDED
+        self._deal()
+        return STOOD | STIRRED
+
+    def step(self) -> int:
+        if not self.started:
+            self.started = True
+            return MOVED
+        if self.over():
+            return STOP
+        if not self.game.kernel.is_stuck():
+            self.reason = "stuck"  # someone could still progress, but no bot found how
+            return STOP
+        self.game.apply(Stuck(), self.now - self.start)
+        self._count(KIND_NAMES.index("stuck"), self.now)
+        self.idle = [0] * self.seats
+        return MOVED if self._after_event() & ENDED == 0 else STOP
+
+    def over(self) -> bool:
+        return self.winner is not None or (self.game.kernel.ended and len(self.hands) >= self.max_rounds)
+
+    def view(self, seat: int) -> Any:
+        return NertzView(seat, self.now, self.game.position())
+
+    def actions(self, menu: Menu) -> list[Any]:
+        return [action_of(menu.seat, o) for o in menu.options()]
+
+    def option_of(self, action: Any) -> Any:
+        return option_of(action)
+
+    def ending(self) -> tuple[int | None, str, tuple[int, ...]]:
+        if self.reason:
+            return None, self.reason, ()
+        return (self.winner, "out", ()) if self.winner is not None else (None, "rounds", ())
+
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(len(n) for n in self.game.kernel.nertz)
+
+    def counts(self) -> dict[str, int]:
+        return dict(self.tally)
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+    def rounds(self) -> int:
+        return len(self.hands)
+
+    def log_deals(self) -> list[Any]:
+        return [game.to_log_data()["deals"][0] for game in self.hands]

@@ -1,0 +1,225 @@
+"""Nertz's rules through the public surfaces: a changed card refused by the referee with a rule
+id (a card of another deck: ``nertz.owner``), collisions under each of the package's policies,
+the position text read back, corrections, the match to a target, simulated logs the referee
+accepts for every bundled variant, and the command line."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import speedrules
+from speedrules import referee, variant_from_document, variant_names
+from speedrules.cli.main import main
+from speedrules.core import rules
+from speedrules.logs.log import parse_log
+from speedrules.nertz.actions import Found, Stuck, decode
+from speedrules.nertz.cards import owned_code, owned_text, owner
+from speedrules.nertz.game import NertzGame, NertzPositionError, deal_nertz
+from speedrules.nertz.kernel import FOUND, WORK
+
+NAMES = ["Ann", "Ben"]
+
+
+def played(variant: Any, seed: int, steps: int = 300) -> NertzGame:
+    """A hand played by random sensible moves (progress first), 100 ms apart."""
+    v = speedrules.as_variant(variant)
+    game = deal_nertz(v, seed, names=NAMES + [f"P{s}" for s in range(2, v.players)])
+    rng = random.Random(seed)
+    for i in range(steps):
+        k = game.kernel
+        if k.ended:
+            break
+        moves = [m for s in range(k.seats) for m in k.moves(s)]
+        progress = [m for m in moves if m[0] == FOUND or (m[0] == WORK and m[3] < 0)]
+        pool = progress if progress and rng.random() < 0.8 else moves
+        action = decode((*rng.choice(pool), None))[0] if pool else Stuck()
+        if isinstance(action, Stuck) and not k.is_stuck():
+            break
+        game.apply(action, 100 * i)
+    return game
+
+
+def carded(data: dict[str, Any]) -> list[int]:
+    return [i for i, e in enumerate(data["deals"][0]["events"]) if "card" in e]
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16), pick=st.integers(0, 10**6))
+def test_a_card_of_another_deck_is_refused_at_its_event(seed: int, pick: int) -> None:
+    """An event's card changed to the same face of the other seat's deck: ``nertz.owner`` at that event."""
+    data = json.loads(played("nertz", seed).to_log().dumps())
+    events = data["deals"][0]["events"]
+    assert referee(parse_log(data)).valid
+    i = carded(data)[pick % len(carded(data))]
+    code = owned_code(events[i]["card"])
+    events[i]["card"] = owned_text(code % 52 + 52 * (1 - owner(code)))
+    [first, *_] = referee(parse_log(data)).violations
+    assert (first.rule, first.event, first.player) == (rules.NERTZ_OWNER, i, events[i]["player"])
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16), pick=st.integers(0, 10**6))
+def test_a_card_changed_to_one_in_the_stock_is_refused(seed: int, pick: int) -> None:
+    """An event's card changed to a card of the same deck that lies in its stock (no card is ever
+    played or shown from there): refused at that event, ``nertz.not-top``."""
+    game = played("nertz", seed)
+    data = json.loads(game.to_log().dumps())
+    events = data["deals"][0]["events"]
+    i = carded(data)[pick % len(carded(data))]
+    before = NertzGame.from_log(game.to_log(), upto=i).kernel
+    seat = events[i]["player"]
+    stock = [c for c in before.stock[seat] if c != before.turned(seat)]
+    if not stock:
+        return
+    events[i]["card"] = owned_text(stock[pick % len(stock)])
+    [first, *_] = referee(parse_log(data)).violations
+    assert (first.rule, first.event) == (rules.NERTZ_NOT_TOP, i)
+    corrected = referee(parse_log(data), all_violations=True)
+    assert corrected.violations[0].correction and corrected.violations[0].event == i
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**16), players=st.sampled_from([2, 3, 6]))
+def test_the_position_reads_back(seed: int, players: int) -> None:
+    variant = variant_from_document({"extends": "nertz", "family": "nertz", "players": players})
+    game = played(variant, seed, steps=120)
+    again = NertzGame.from_position(variant, game.position())
+    assert again == game and again.position() == game.position()
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in game.legal_actions()]
+    assert again.outcome() == game.outcome()
+
+
+def test_a_position_that_is_none_says_which_field() -> None:
+    text = deal_nertz("nertz", 1).position()
+    with pytest.raises(NertzPositionError, match="position: a position of nertz has 5 fields"):
+        NertzGame.from_position("nertz", text + " x")
+    fields = text.split(" ")
+    with pytest.raises(NertzPositionError, match=r"field 1 \(seats\): seat 0 does not hold its own pack"):
+        NertzGame.from_position("nertz", " ".join([fields[1], *fields[1:]]))
+    with pytest.raises(NertzPositionError, match=r"field 3 \(status\)"):
+        NertzGame.from_position("nertz", " ".join([*fields[:3], "over", fields[4]]))
+
+
+def meeting(variant: Any) -> tuple[NertzGame, Found, Found]:
+    """A hand (plain play, untimed) at a moment two seats may each put a card on one foundation."""
+    for seed in range(1, 200):
+        game = played(variant, seed, steps=0)
+        rng = random.Random(seed)
+        for _ in range(600):
+            k = game.kernel
+            if k.ended:
+                break
+            founds = [decode((*m, None))[0] for s in range(k.seats) for m in k.moves(s)
+                      if m[0] == FOUND and m[4] < len(k.foundations)]
+            for a in founds:
+                for b in founds:
+                    if a.player != b.player and a.to == b.to:
+                        return game, a, b  # type: ignore[return-value]
+            moves = [m for s in range(k.seats) for m in k.moves(s)]
+            progress = [m for m in moves if m[0] == FOUND or (m[0] == WORK and m[3] < 0)]
+            pool = progress if progress and rng.random() < 0.8 else moves
+            if not pool:
+                break
+            game.apply(decode((*rng.choice(pool), None))[0])
+    raise AssertionError("no meeting on a foundation found")
+
+
+@pytest.mark.parametrize("policy", ["first-lands", "lower-stays", "return-both"])
+def test_two_cards_meeting_on_a_foundation_are_a_collision(policy: str) -> None:
+    """Two seats' cards reaching one foundation at the same t: the first-lands order refuses the
+    second (``nertz.found.build``); ``lower-stays`` keeps the first (equal ranks) and sends the
+    second back; ``return-both`` sends both back; the referee records the collision."""
+    variant = variant_from_document({"extends": "nertz", "nertz": {"collisions": policy}})
+    game, a, b = meeting("nertz")
+    data = json.loads(game.to_log().dumps())
+    data["variant"] = variant.to_document()
+    events = data["deals"][0]["events"]
+    for i, e in enumerate(events):
+        e["t"] = 10 * i
+    t = 10 * len(events)
+    events += [a.to_json(t), b.to_json(t)]
+    verdict = referee(parse_log(data))
+    if policy == "first-lands":
+        assert [(v.rule, v.event) for v in verdict.violations] == [(rules.NERTZ_FOUND_BUILD, len(events) - 1)]
+        return
+    assert verdict.valid, str(verdict)
+    [collision] = verdict.deals[0].collisions
+    kept = len(events) - 2 if policy == "lower-stays" else None
+    assert (collision.pile, collision.t, collision.plays, collision.kept) == (a.to, t, (len(events) - 2,
+                                                                                      len(events) - 1), kept)
+    after = NertzGame.from_log(parse_log(data))
+    top = after.kernel.foundations[a.to][-1]
+    assert top == (a.card.code if policy == "lower-stays" else game.kernel.foundations[a.to][-1])
+    for action in (a, b):
+        source = after.kernel.pile(action.player, {"nertz": -1, "waste": -2}.get(action.src, -3)) \
+            if action.src in ("nertz", "waste") else after.kernel.work[action.player][int(action.src[1:])]
+        back = policy == "return-both" or action is b
+        assert (source[-1] == action.card.code) == back
+
+
+def test_a_game_to_its_target_and_a_hand_after_it() -> None:
+    """Simulated games to a low target: the referee's match agrees with the simulator on the
+    winner and the totals are the hands' scores; a hand logged after the game was decided is
+    ``match.after-end``."""
+    variant = variant_from_document({"extends": "nertz", "nertz": {"target": 20}})
+    [result] = speedrules.simulate(variant, 1, seed=3, bots="greedy", logs=True)
+    verdict = referee(result.log)
+    assert verdict.valid and result.reason == "out" and verdict.match.winner == result.winner
+    totals = [0, 0]
+    for number in range(len(result.log.deals)):
+        scores = NertzGame.from_log(result.log, number).outcome()
+        assert scores is not None
+        totals = [x + y for x, y in zip(totals, scores.scores, strict=True)]
+    assert list(verdict.match.scores) == totals and max(totals) >= 20
+    data = json.loads(result.log.dumps())
+    data["deals"].append(copy.deepcopy(data["deals"][0]))
+    late = referee(parse_log(data))
+    assert [(v.rule, v.event) for v in late.violations] == [(rules.MATCH_AFTER_END, None)]
+
+
+@pytest.mark.parametrize("name", [n for n in variant_names() if n.startswith("nertz")])
+def test_every_bundled_variant_is_simulated_into_valid_logs(name: str) -> None:
+    variant = speedrules.load_variant(name)
+    assert variant.family == "nertz" and variant.sources
+    for result in speedrules.simulate(variant, 2, seed=1, bots="random,greedy", logs=True):
+        verdict = referee(result.log)
+        assert verdict.valid, str(verdict)
+        if result.finished and result.winner is not None:
+            assert verdict.match.winner == result.winner
+
+
+def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    logs = tmp_path / "x.jsonl"
+    assert main(["simulate", "nertz-four", "-n", "2", "--seed", "1", "--logs", str(logs)]) == 0
+    capsys.readouterr()
+    assert main(["referee", str(logs)]) == 0
+    assert main(["show", "nertz-six"]) == 0
+    assert "Players" in capsys.readouterr().out
+    assert main(["deal", "nertz-six", "--seed", "2"]) == 0
+    assert "1#" in capsys.readouterr().out
+    with pytest.raises(speedrules.VariantError, match=r"players: 9 is greater than the maximum of 8"):
+        variant_from_document({"extends": "nertz", "family": "nertz", "players": 9})
+    with pytest.raises(speedrules.VariantError, match=r"players: 6 is greater than the maximum of 4"):
+        variant_from_document({"extends": "speed", "players": 6})
+
+
+@pytest.mark.parametrize(("key", "value"), [("t", -5), ("card", "9#9H"), ("card", "9H"), ("player", 1.5),
+                                            ("from", "w"), ("to", 10**7), ("colour", "red")])
+def test_a_value_the_log_format_refuses_is_named(key: str, value: object, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """An event value the format does not allow: exit 2, the event named, no traceback."""
+    data = json.loads(played("nertz", 3, steps=20).to_log().dumps())
+    data["deals"][0]["events"][4][key] = value
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["referee", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: deals[0].events[4]" in err and "Traceback" not in err
