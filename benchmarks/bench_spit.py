@@ -27,31 +27,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from bench import best_cpu_chunked, events_in, played_log  # noqa: E402
+from bench_family import referee_table  # noqa: E402
 from bench_simulation import machine  # noqa: E402
 
 import speedrules  # noqa: E402
-from speedrules.judge.referee import referee_text  # noqa: E402
 from speedrules.spit.kernel import SpitKernel  # noqa: E402
-
-
-def spit_logs(variant: str, games: int, seed: int) -> list[str]:
-    return [r.log.dumps() for r in speedrules.simulate(variant, games, seed=seed, logs=True) if r.log is not None]
-
-
-def referee_table(games: int, rounds: int) -> list[tuple[str, int, float, float]]:
-    speed = [played_log(seed, speedrules.load_variant("speed")) for seed in range(games * 4)]
-    per_variant = {name: spit_logs(name, games, 1) for name in speedrules.variant_names("spit")}
-    texts = [*speed, *(t for ts in per_variant.values() for t in ts)]
-    assert all(referee_text(t).valid for t in texts), "the referee refuses a simulated log"
-    [speed_time] = best_cpu_chunked(rounds, speed, referee_text)
-    speed_rate = sum(map(events_in, speed)) / speed_time
-    rows = [("speed", sum(map(events_in, speed)), speed_rate, 1.0)]
-    for name, logs in per_variant.items():
-        [spent] = best_cpu_chunked(rounds, logs, referee_text, chunk=10)
-        n = sum(map(events_in, logs))
-        rows.append((name, n, n / spent, n / spent / speed_rate))
-    return rows
 
 
 def reach_costs(games: int) -> list[float]:
@@ -102,7 +82,7 @@ def main() -> None:
     print(machine())
     print("\n1. referee on Spit logs (JSON text in, verdict out)")
     print(f"{'variant':<24} {'events':>8} {'events/s':>10} {'x speed':>8}")
-    for name, n, rate, ratio in referee_table(args.games, args.rounds):
+    for name, n, rate, ratio in referee_table(list(speedrules.variant_names("spit")), args.games, args.rounds):
         print(f"{name:<24} {n:>8} {rate:>10,.0f} {ratio:>8.2f}")
     costs = sorted(reach_costs(args.games // 2))
     print("\n2. the strict reading with pairing (reach, no face-up card fits), per call")

@@ -1,0 +1,93 @@
+"""Any family's benchmarks (issue 33's bars): ``python benchmarks/bench_family.py FAMILY`` from the
+repository root, ``FAMILY`` a registered family's name (``california-speed``, ``nertz``...).
+
+Prints the machine, then, as ratios in one run:
+
+1. the referee on simulated logs of every bundled variant of the family (JSON text in, verdict
+   out) in events per second, next to the referee on simulated ``speed`` logs (the ratio is the
+   family's events/s over Speed's; issue 33 asks >= 0.75, aims for 1.0);
+2. the simulator (``--bots``, one process) in games and events per second per variant, next to
+   the simulator on ``spit`` (the ratio is the family's events/s over Spit's; issue 33 asks
+   >= 1.0).
+
+Times are CPU times (``time.process_time``), the best of ``--rounds`` interleaved rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from bench import best_cpu_chunked, events_in, played_log  # noqa: E402
+from bench_simulation import machine  # noqa: E402
+
+import speedrules  # noqa: E402
+from speedrules.judge.referee import referee_text  # noqa: E402
+
+
+def simulated_logs(variant: str, games: int, seed: int, bots: str = "random") -> list[str]:
+    """The logs of ``games`` simulated games of ``variant``, as JSON text."""
+    return [r.log.dumps() for r in speedrules.simulate(variant, games, seed=seed, bots=bots, logs=True)
+            if r.log is not None]
+
+
+def referee_table(variants: list[str], games: int, rounds: int, *, bots: str = "random",
+                  chunk: int = 10) -> list[tuple[str, int, float, float]]:
+    """``(variant, events, events/s, x speed)`` of the referee on simulated logs of each of
+    ``variants``, Speed's own row first (``4 x games`` plain Speed logs)."""
+    speed = [played_log(seed, speedrules.load_variant("speed")) for seed in range(games * 4)]
+    per_variant = {name: simulated_logs(name, games, 1, bots) for name in variants}
+    texts = [*speed, *(t for ts in per_variant.values() for t in ts)]
+    assert all(referee_text(t).valid for t in texts), "the referee refuses a simulated log"
+    [speed_time] = best_cpu_chunked(rounds, speed, referee_text)
+    speed_rate = sum(map(events_in, speed)) / speed_time
+    rows = [("speed", sum(map(events_in, speed)), speed_rate, 1.0)]
+    for name, logs in per_variant.items():
+        [spent] = best_cpu_chunked(rounds, logs, referee_text, chunk=chunk)
+        n = sum(map(events_in, logs))
+        rows.append((name, n, n / spent, n / spent / speed_rate))
+    return rows
+
+
+def simulation_rate(name: str, games: int, rounds: int, bots: str = "random") -> tuple[float, float]:
+    """Games and events per CPU second of ``games`` simulated games of ``name``, the best of
+    ``rounds``."""
+    best, events = float("inf"), 0
+    for _ in range(rounds):
+        begin = time.process_time()
+        results = list(speedrules.simulate(name, games, seed=5, bots=bots))
+        best = min(best, time.process_time() - begin)
+        events = sum(r.events for r in results)
+    return games / best, events / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("family", help="a registered family: california-speed, nertz, spit...")
+    parser.add_argument("--games", type=int, default=20, help="logs and simulated games per variant")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the best of each is kept")
+    parser.add_argument("--bots", default="random,greedy", help="the simulated seats' bots")
+    args = parser.parse_args()
+    variants = list(speedrules.variant_names(args.family))
+    print(machine())
+    print(f"\n1. the referee on {args.family} logs (JSON text in, verdict out)")
+    print(f"{'variant':<32} {'events':>8} {'events/s':>10} {'x speed':>8}")
+    for name, n, rate, ratio in referee_table(variants, args.games, args.rounds, bots=args.bots):
+        print(f"{name:<32} {n:>8} {rate:>10,.0f} {ratio:>8.2f}")
+    print(f"\n2. the simulator ({args.bots} bots, one process)")
+    print(f"{'variant':<32} {'games/s':>8} {'events/s':>10} {'x spit':>8}")
+    spit_games, spit = simulation_rate("spit", args.games, args.rounds, args.bots)
+    print(f"{'spit':<32} {spit_games:>8.1f} {spit:>10,.0f} {1.0:>8.2f}")
+    for name in variants:
+        games, rate = simulation_rate(name, args.games, args.rounds, args.bots)
+        print(f"{name:<32} {games:>8.1f} {rate:>10,.0f} {rate / spit:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
