@@ -75,6 +75,7 @@ def test_example_layouts_are_dealt_from_the_right_deck(path: Path) -> None:
         assert whole == (path.name != "california.layout.cards.trigger.json")
         held = [len(pile) + len(row) for pile, row in zip(layout["piles"], layout["rows"], strict=True)]
         assert (held == [26, 26]) == (path.name != "california.layout.shape.trigger.json")
+        return
     if v.family == "nertz":  # each seat its own pack: a Nertz pile, a card per work pile, the stock
         for seat, piles in enumerate(layout["seats"]):
             cards = [*piles["nertz"], *piles["work"], *piles["stock"]]
