@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 settings.register_profile(
     "speedrules",
     derandomize=True,
-    max_examples=45,
+    max_examples=30,
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],

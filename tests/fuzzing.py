@@ -48,7 +48,7 @@ from speedrules import (
 from speedrules.cli import main as cli
 from speedrules.judge.referee import referee_path, referee_text
 
-FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "20")))
+FUZZ_EXAMPLES = max(1, int(os.environ.get("SPEEDRULES_FUZZ_EXAMPLES", "15")))
 """How many generated inputs each fuzz test tries (``SPEEDRULES_FUZZ_EXAMPLES``)."""
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -118,6 +118,7 @@ def test_the_kernel_agrees_with_the_model(options: model.Options, seed: int) -> 
     play_both(options, seed, 400)
 
 
+@pytest.mark.slow  # a long run: CI's slow step (pytest -m slow)
 def test_games_reach_every_ending_the_model_knows() -> None:
     """Over fixed seeds, the agreement covers won deals, dead ends, owed cards and doubles (so
     the comparison above is not vacuous)."""

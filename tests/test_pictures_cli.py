@@ -467,9 +467,13 @@ def test_simulate_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path, monke
 
 
 SHIPPED = sorted([*EXAMPLES.glob("*.json"), *(REPO / "tests" / "logs").glob("*.json")])
+LONG_LOG = 64 * 1024
+"""Shipped logs longer than this (whole games of many hands, seconds to replay) are drawn in CI's
+slow step; the default run draws every other one."""
 
 
-@pytest.mark.parametrize("log", SHIPPED, ids=lambda p: p.name)
+@pytest.mark.parametrize("log", [pytest.param(p, marks=pytest.mark.slow) if p.stat().st_size > LONG_LOG else p
+                                 for p in SHIPPED], ids=lambda p: p.name)
 def test_every_shipped_log_is_drawn_and_replayed(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                  log: Path) -> None:
     """Each example and rule-catalogue log: a picture, or (a layout that breaks a rule) exit 1 and why."""

@@ -259,6 +259,7 @@ def test_many_random_playouts_lightly_checked(name: str, seed: int, policy: int)
     play_out(get_variant(name), seed, policy, check_every=7)
 
 
+@pytest.mark.slow  # a long run: CI's slow step (pytest -m slow)
 def test_playouts_reach_the_interesting_places() -> None:
     """Fixed seeds over every variant meet flips, every kind of rebuild (and refused bad
     ones), runs, jokers, wins and dead ends, so the checks above are not vacuous."""

@@ -29,6 +29,7 @@ def svg_of(runs: list[Run]) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow  # a long run: CI's slow step (pytest -m slow)
 def test_speed_variants_side_by_side(tmp_path: Path) -> None:
     runs = [run("speed", 40), run("speed-15", 40)]
     path = tmp_path / "cmp.svg"

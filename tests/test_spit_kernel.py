@@ -628,6 +628,7 @@ def test_the_worked_examples_of_the_row() -> None:
 GAMES_PER_VARIANT = 6
 
 
+@pytest.mark.slow  # a long run: CI's slow step (pytest -m slow)
 def test_games_end() -> None:
     """Fixed-seed games without the model checks: at most :data:`MAX_CAPPED_SHARE` of them are cut
     off by :data:`MAX_ROUNDS` or :data:`MAX_STEPS`; none runs out of actions."""
@@ -837,6 +838,7 @@ def test_a_card_named_from_the_bottom_of_its_pile_hints_at_a_stack_written_botto
 TURN_UP_PLAIN = speedrules.load_variant("spit-turn-up")
 
 
+@pytest.mark.slow  # a long run: CI's slow step (pytest -m slow)
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(crowded_rows(), st.booleans())
 def test_the_turn_up_search_agrees_with_an_exhaustive_search(case: tuple[list[list[str]], list[str], bool],

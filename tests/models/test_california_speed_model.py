@@ -223,6 +223,7 @@ def test_random_games_keep_the_invariants_and_end(seed: int, variant: Options) -
         assert all(n > 0 for s, n in enumerate(outcome.cards_left) if s != outcome.winner)
 
 
+@pytest.mark.slow  # many games of every option set: CI's slow step
 @pytest.mark.parametrize("options", VARIANTS)
 def test_many_random_games_end_within_the_bound(options: Options) -> None:
     reasons: Counter[str] = Counter()

@@ -328,6 +328,7 @@ def test_random_hands_keep_the_invariants_and_end(seed: int, variant: Options) -
     assert_scores_add_up(final)
 
 
+@pytest.mark.slow  # many games of every option set: CI's slow step
 @pytest.mark.parametrize("options", VARIANTS)
 def test_many_random_hands_end_within_the_bound(options: Options) -> None:
     reasons: Counter[str] = Counter()
