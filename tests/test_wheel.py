@@ -88,7 +88,7 @@ def test_installed_package_loads_every_bundled_variant(installed: tuple[Path, Pa
         "for name in names:\n"
         "    v = speedrules.load_variant(name)\n"
         "    out['variants'][name] = {'document': v.document, "
-        "'layout': (speedrules.deal if v.family == 'speed' else speedrules.deal_spit)(v, 1).layout.to_json()}\n"
+        "'layout': speedrules.family_of(v).deal_game(v, 1).to_log_data()['deals'][0]['layout']}\n"
         "print(json.dumps(out))\n"
     )
     done = _run([str(bin_dir / "python"), "-c", script, *SOURCE_NAMES], work)
@@ -99,8 +99,8 @@ def test_installed_package_loads_every_bundled_variant(installed: tuple[Path, Pa
     for name in SOURCE_NAMES:
         here = load_variant(name)
         assert result["variants"][name]["document"] == json.loads(json.dumps(here.document)), name
-        dealer = deal if here.family == "speed" else speedrules.deal_spit
-        assert result["variants"][name]["layout"] == dealer(here, 1).layout.to_json(), name
+        dealt = speedrules.family_of(here).deal_game(here, 1).to_log_data()["deals"][0]["layout"]
+        assert result["variants"][name]["layout"] == dealt, name
 
 
 def test_console_script_runs(installed: tuple[Path, Path, Path]) -> None:
