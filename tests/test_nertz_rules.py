@@ -223,3 +223,19 @@ def test_a_value_the_log_format_refuses_is_named(key: str, value: object, tmp_pa
     assert main(["referee", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: deals[0].events[4]" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("key", "value", "readable"), [("player", 0.0, True), ("to", 0.0, True), ("t", 320.0, True),
+                                                      ("player", 0.5, False), ("to", 10**7, False), ("t", -1, False)])
+def test_a_nertz_event_s_values_are_read_as_every_family_reads_them(key: str, value: Any, readable: bool) -> None:
+    """``1.0`` is an index in a Nertz log as in any other (the schema's ``integer``), and a value no
+    log allows is refused naming the event, never as an unlocated document."""
+    from speedrules.judge.referee import referee_text
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "examples" / "nertz-game.json").read_text())
+    data["deals"][0]["events"][0][key] = value
+    if readable:
+        assert referee_text(json.dumps(data)).valid
+    else:
+        with pytest.raises(speedrules.LogError, match=r"deals\[0\]\.events\[0\]"):
+            referee_text(json.dumps(data))

@@ -24,14 +24,9 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..core.cards import canonical_stacks, canonical_text
-from ..core.checks import MAX_INDEX, MAX_TIME
-from ..logs.wire import CardText, WireLog
+from ..logs.wire import CardText, Index, Time, WireLog
 from .actions import decode
 
-Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)] | Annotated[float, Meta(ge=0, le=MAX_INDEX, multiple_of=1)]
-"""A seat or a position: a whole number from 0 to :data:`~speedrules.core.checks.MAX_INDEX` (``1.0`` counts)."""
-Time = Annotated[int, Meta(ge=0, le=MAX_TIME)] | Annotated[float, Meta(ge=0, le=MAX_TIME)] | UnsetType
-"""Milliseconds from 0 to :data:`~speedrules.core.checks.MAX_TIME` (a float checked again: no NaN)."""
 Cards = Annotated[list[CardText], Meta(max_length=104)]
 
 

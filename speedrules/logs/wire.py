@@ -24,7 +24,7 @@ from msgspec import UNSET as UNSET
 from msgspec import Meta, UnsetType
 
 from ..core.cards import CODE_OF_TEXT
-from ..core.checks import count_pairs
+from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs
 
 LOG_FORMAT = "speedrules-log/1"
 """The log format's name and version: every log's ``format``."""
@@ -36,6 +36,15 @@ else:  # every spelling of a card the schema accepts, checked by msgspec as it d
 """A card's text: msgspec refuses any other string in C, and hands back its own copy of the
 spelling (no new string a card, its hash already known for the coding's lookup): about a
 fifth less decoding time on a simulated log than a plain ``str``."""
+
+Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)] | Annotated[float, Meta(ge=0, le=MAX_INDEX, multiple_of=1)]
+"""A seat or a pile in a family's wire struct: a whole number from 0 to
+:data:`~speedrules.core.checks.MAX_INDEX` (``1.0`` counts, as the schema's ``integer`` does);
+the struct's JSON Schema says so, and the coding reads it with
+:func:`~speedrules.core.checks.index_value`."""
+Time = Annotated[int, Meta(ge=0, le=MAX_TIME)] | Annotated[float, Meta(ge=0, le=MAX_TIME)] | UnsetType
+"""An event's ``t`` in a family's wire struct: milliseconds from 0 to
+:data:`~speedrules.core.checks.MAX_TIME` (no NaN, no infinity), or left out."""
 
 Deal = TypeVar("Deal")
 

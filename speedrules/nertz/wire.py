@@ -25,7 +25,8 @@ import attrs
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs
+from ..core.checks import count_pairs, index_value, is_time
+from ..logs.wire import Index, Time
 from .cards import canonical, owned_code, owned_spellings, owned_text
 from .kernel import CALL, FOUND, KIND_NAMES, RESET, STUCK, TURN, WORK, source_code, source_name
 
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 else:  # every spelling of an owned card, every source: msgspec refuses any other string in C
     OwnedText = Literal[tuple(owned_spellings())]
     Source = Literal[("nertz", "waste", *(f"w{j}" for j in range(8)))]
-Index = Annotated[int, Meta(ge=0, le=MAX_INDEX)]
-Time = Annotated[int, Meta(ge=0, le=MAX_TIME)] | Annotated[float, Meta(ge=0, le=MAX_TIME)] | UnsetType
 Cards = Annotated[list[OwnedText], Meta(max_length=52)]
 
 
@@ -122,17 +121,29 @@ class NertzHand:
     events: tuple[Event, ...]
 
 
+def _index(value: int | float) -> int:
+    """A seat or a pile as an int, or a ``ValueError`` (:func:`~speedrules.core.checks.index_value`)."""
+    index = index_value(value)
+    if index is None:
+        raise ValueError(f"not an index: {value!r}")
+    return index
+
+
 def code_event(e: Any) -> Event:
-    """One wire event (its values checked by msgspec) coded ``(kind, player, card, src, dst, t)``."""
+    """One wire event (its shape checked by msgspec, its values here) coded ``(kind, player, card,
+    src, dst, t)``; a ``ValueError`` for a value the format refuses."""
     kind = _KINDS[type(e)]
     t = None if e.t is UNSET else e.t
-    if kind == TURN:
-        return kind, e.player, owned_code(e.card), None, None, t
-    if kind in (FOUND, WORK):
-        return kind, e.player, owned_code(e.card), source_code(e.src), e.to, t
+    if t is not None and not is_time(t):
+        raise ValueError(f"not a time: {t!r}")
     if kind == STUCK:
         return kind, -1, None, None, None, t
-    return kind, e.player, None, None, None, t
+    player = _index(e.player)
+    if kind == TURN:
+        return kind, player, owned_code(e.card), None, None, t
+    if kind in (FOUND, WORK):
+        return kind, player, owned_code(e.card), source_code(e.src), _index(e.to), t
+    return kind, player, None, None, None, t
 
 
 def code_deal(deal: WireHand) -> tuple[NertzHand, int]:
