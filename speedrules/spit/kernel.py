@@ -221,6 +221,11 @@ class RoundResult:
     left, no pile taken): out of cards, the game's outright winner."""
 
 
+def _from_state(state: tuple[Any, ...]) -> SpitKernel:
+    """A kernel made from :meth:`SpitKernel.__getstate__`'s state."""
+    return SpitKernel(state[0], (), (), state=state)
+
+
 class SpitKernel:
     """The state of one round of a Spit variant, with its rules.
 
@@ -260,12 +265,9 @@ class SpitKernel:
         spits: Sequence[Sequence[int]],
         *,
         names: tuple[str, ...] | None = None,
+        state: tuple[Any, ...] | None = None,
     ) -> None:
-        assert variant.spit is not None, "a Spit kernel needs a variant of the spit family"
-        self.variant = variant
-        self.rules: SpitRules = variant.spit
-        self.pairing = variant.spit.pairing
-        self.card_ok = variant.tables.card_ok
+        self._bind_rules(variant)
         self.names = names if names is not None else ("player 0", "player 1")
         self.rows: list[Row] = [[list(reversed(pile)) for pile in row] for row in rows]
         self.spits = [list(reversed(s)) for s in spits]
@@ -288,6 +290,16 @@ class SpitKernel:
         self._stuck_rows: set[tuple[object, ...]] = set()
         """Rows (with the centre tops) a search found stuck: every row their moves reach is
         stuck too, so a long walk of row moves searches once, not at every move."""
+        if state is not None:  # a copy (or an unpickled kernel): the state replaces every part
+            self.__setstate__(state)
+
+    def _bind_rules(self, variant: Variant) -> None:
+        """The variant's options read on every event, bound to the kernel once."""
+        assert variant.spit is not None, "a Spit kernel needs a variant of the spit family"
+        self.variant = variant
+        self.rules: SpitRules = variant.spit
+        self.pairing: bool = variant.spit.pairing
+        self.card_ok = variant.tables.card_ok
 
     def __repr__(self) -> str:
         held = [sum(map(len, row)) + len(s) for row, s in zip(self.rows, self.spits, strict=True)]
@@ -324,9 +336,33 @@ class SpitKernel:
             if pile:
                 code = pile[-1]
                 for c in (0, 1):
-                    if self.centre[c] and ok[tops[c]][code]:
+                    if ok[tops[c]][code]:  # (an empty pile's top key takes no card)
                         return i, c, code
         return None
+
+    def plays(self, player: int) -> list[tuple[int, int]]:
+        """Every play the player may make now, as ``(stock pile, centre pile)``, left to right
+        (none before the round's first spit, once it is over, or for no seat).
+
+        >>> from speedrules import load_variant
+        >>> from speedrules.core.cards import code_of
+        >>> k = SpitKernel(load_variant("spit"), [[[code_of("3C")], [code_of("9D")]], [[code_of("KS")]]],
+        ...                [[code_of("2H")], [code_of("AC")]])
+        >>> k.plays(0), k.event(SPIT), k.plays(0)  # 3C fits 2H (pile 0); nothing fits AC
+        ([], None, [(0, 0)])
+        """
+        out: list[tuple[int, int]] = []
+        if not self.started or self.is_over() or player not in (0, 1):
+            return out
+        ok0, ok1 = self.card_ok[self.tops[0]], self.card_ok[self.tops[1]]
+        for i, pile in enumerate(self.rows[player]):
+            if pile:
+                code = pile[-1]
+                if ok0[code]:
+                    out.append((i, 0))
+                if ok1[code]:
+                    out.append((i, 1))
+        return out
 
     def reach(self, player: int, reading: Stuck | None = None) -> tuple[int, str] | None:
         """Whether the player can play by a reading of "can play" (``reading``, by default the
@@ -373,10 +409,10 @@ class SpitKernel:
         before; so with *g* gaps, the cards a player can bring up are those at most *g* deep
         in a pile (each lifted off into a gap in turn).  With pairing (which can open new gaps)
         it is :func:`pairing_search`, exact too."""
-        ok, tops = self.card_ok, [self.tops[c] for c in (0, 1) if self.centre[c]]
+        ok0, ok1 = self.card_ok[self.tops[0]], self.card_ok[self.tops[1]]  # (an empty pile's top takes no card)
         row = self.rows[player]
         for pile in row:
-            if pile and any(ok[t][pile[-1]] for t in tops):
+            if pile and (ok0[pile[-1]] or ok1[pile[-1]]):
                 return [], pile[-1]
         gaps = [j for j, p in enumerate(row) if not p]
         if not self.pairing:
@@ -384,11 +420,11 @@ class SpitKernel:
             for i, pile in enumerate(row):
                 for depth in range(1, min(len(gaps), len(pile) - 1) + 1):
                     code = pile[-1 - depth]
-                    if any(ok[t][code] for t in tops) and (best is None or depth < len(best[0])):
+                    if (ok0[code] or ok1[code]) and (best is None or depth < len(best[0])):
                         best = [(MOVE, i, gaps[d]) for d in range(depth)], code
                         break
             return best
-        return self._searched(row, tuple(tops), lambda code: any(ok[t][code] for t in tops))
+        return self._searched(row, (self.tops[0], self.tops[1]), lambda code: ok0[code] or ok1[code])
 
     def turning_moves(self, player: int) -> tuple[list[tuple[int, int, int]], int] | None:
         """A short sequence of the player's own row moves that turns up a face-down card (see
@@ -443,6 +479,14 @@ class SpitKernel:
                 return p, found[1]
         return None
 
+    def can_spit(self) -> bool:
+        """Whether a spit is due now (rule ``spit.early`` and the ones before it): the round
+        goes on, a spit card is left, and (once its first spit is down) neither player can play
+        by the variant's reading (:meth:`blocker`).  A lone spitter may still have to name the
+        pile (:meth:`check_event` says which)."""
+        return not self.is_over() and bool(self.spits[0] or self.spits[1]) and (
+            not self.started or self.blocker() is None)
+
     def jam_blocker(self) -> tuple[int, str] | None:
         """A player who can still play by the jam's reading (``spit.jam``), and how, or ``None``:
         under ``strict`` (the default) a play reachable by moves within a row counts whatever the
@@ -493,20 +537,21 @@ class SpitKernel:
         if t is not None and t < self.last_t:
             return Violation(rules.TIME_ORDER, player if player >= 0 else None,
                              f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
-        if self.winner is not None or (self.is_settled() and kind not in (SLAP, CHOOSE)):
+        over = self.is_over()
+        if self.winner is not None or (over and kind != SLAP and kind != CHOOSE and self.is_settled()):
             what = "the game is won" if self.winner is not None else "the round is over and its piles are claimed"
             return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None,
                              f"{what}: no {KIND_NAMES[kind]} may follow")
         if kind == JAM:
             return self._check_jam()
-        if kind != SPIT and not (type(player) is int and 0 <= player < 2):
-            return Violation(rules.EVENT_INVALID, None, f"there is no seat {brief(player)} in a 2-player game")
         if kind == SPIT:
             return self._check_spit(a)
-        if kind in (SLAP, CHOOSE):
+        if not (type(player) is int and 0 <= player < 2):
+            return Violation(rules.EVENT_INVALID, None, f"there is no seat {brief(player)} in a 2-player game")
+        if kind == SLAP or kind == CHOOSE:
             return self._check_claim(kind, player, a)
         name = self.names[player]
-        if self.is_over():
+        if over:
             return Violation(rules.SPIT_ROUND_OVER, player, f"{name} made a {KIND_NAMES[kind]} after the round ended "
                              f"({self.end_reason()}); the centre piles are to be claimed now")
         if not self.started:
@@ -724,23 +769,22 @@ class SpitKernel:
         >>> k.started, other.started, k.state() == k.copy().state()
         (False, True, True)
         """
-        other = SpitKernel.__new__(SpitKernel)
-        other.__setstate__(self.__getstate__())
-        return other
+        return _from_state(self.__getstate__())
 
-    _COPIED = ("alone", "card_ok", "jammed", "last_t", "locked", "names", "out_seat", "pairing", "rules", "started",
-               "variant", "version", "winner")
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
+        return _from_state, (self.__getstate__(),)
 
     def __getstate__(self) -> tuple[object, ...]:
         """The whole state, its lists copied (for :meth:`copy`, ``copy.copy`` and pickling)."""
-        return (tuple(getattr(self, name) for name in self._COPIED),
-                [[list(p) for p in row] for row in self.rows], [list(s) for s in self.spits],
-                [list(p) for p in self.centre], list(self.tops), list(self.owners), list(self.slaps))
+        return (self.variant, self.names, [[list(p) for p in row] for row in self.rows], [list(s) for s in self.spits],
+                [list(p) for p in self.centre], list(self.tops), list(self.owners), list(self.slaps), self.alone,
+                self.jammed, self.last_t, self.locked, self.out_seat, self.started, self.version, self.winner)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        plain, self.rows, self.spits, self.centre, self.tops, self.owners, self.slaps = state
-        for name, value in zip(self._COPIED, plain, strict=True):
-            setattr(self, name, value)
+        (variant, self.names, self.rows, self.spits, self.centre, self.tops, self.owners, self.slaps, self.alone,
+         self.jammed, self.last_t, self.locked, self.out_seat, self.started, self.version, self.winner) = state
+        self._bind_rules(variant)
         self._reach_cache = {}
         self._stuck_rows = set()
 
@@ -765,11 +809,10 @@ class SpitKernel:
             raise problem
         kernel = cls(variant, position.rows, position.spits, names=names)
         kernel.__setstate__((
-            (position.alone, kernel.card_ok, position.jammed, position.clock, position.locked, kernel.names,
-             position.out, kernel.pairing, kernel.rules, position.started, variant, position.count, position.won),
-            kernel.rows, kernel.spits, [list(reversed(p)) for p in position.centre],
-            [KEY_OF_CODE[p[0]] if p else EMPTY_KEY for p in position.centre],
-            list(position.owners), list(position.slaps)))
+            variant, kernel.names, kernel.rows, kernel.spits, [list(reversed(p)) for p in position.centre],
+            [KEY_OF_CODE[p[0]] if p else EMPTY_KEY for p in position.centre], list(position.owners),
+            list(position.slaps), position.alone, position.jammed, position.clock, position.locked, position.out,
+            position.started, position.count, position.won))
         return kernel
 
     def state(self) -> tuple[Any, ...]:

@@ -70,17 +70,19 @@ def code_event(fields: tuple[Any, ...], kind: int) -> tuple[SpitEvent, int]:
         t = None
     elif not is_time(t):
         raise MalformedRound(t)
-    pairs = 1 + sum(1 for value in fields if value is not UNSET)  # its type, and every field it gave
+    pairs = 1  # its type, and every field it gave
+    for value in fields:
+        if value is not UNSET:
+            pairs += 1
+    if kind == PLAY or kind == MOVE or kind == PAIR:
+        card = fields[3]
+        return (kind, _index(fields[0]), _index(fields[1]), _index(fields[2]),
+                None if card is UNSET else CODE_OF_TEXT[card], t), pairs
     if kind == SPIT:
         return (SPIT, -1, -1 if fields[0] is UNSET else _index(fields[0]), -1, None, t), pairs
     if kind == JAM:
         return (JAM, -1, -1, -1, None, t), pairs
-    player, a, b = _index(fields[0]), _index(fields[1]), -1
-    card = None
-    if kind in (PLAY, MOVE, PAIR):
-        b = _index(fields[2])
-        card = None if fields[3] is UNSET else CODE_OF_TEXT[fields[3]]
-    return (kind, player, a, b, card, t), pairs
+    return (kind, _index(fields[0]), _index(fields[1]), -1, None, t), pairs  # a slap or a choice
 
 
 def _layout_codes(layout: SpitWireLayout) -> Codes:
