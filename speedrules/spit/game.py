@@ -354,7 +354,7 @@ class SpitGame(BaseGame[SpitAction, SpitKernel]):
         self._rng, self._first, self._wins, self._results, self._layouts, self._round_starts = state
 
     def _judge(self, event: Event, t: float | int | None) -> Violation | None:
-        if self.outcome() is not None:
+        if self._results and self.outcome() is not None:  # (no round settled yet: the game goes on)
             player = event[1]
             return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None, "the game is over")
         return self.kernel.check_event(*event, t)

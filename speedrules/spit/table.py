@@ -37,7 +37,7 @@ from ..core.variant import Variant
 from ..table import AGAIN, BOUNCED, ENDED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
 from .game import SpitGame, deal_spit
-from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT
+from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
 from .stats import SpitStats
 
 __all__ = ["MAX_IDLE_MOVES", "SPIT_PAUSE_MS", "SpitTable", "SpitView", "action_of",
@@ -114,15 +114,21 @@ def option_of(action: Any) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
     raise InvalidActionError(f"{action} is not an action a Spit seat takes")
 
 
-def action_of(option: Any, seat: int) -> SpitAction:
-    """The action an option stands for, taken by ``seat`` (a spit is the table's)."""
+def action_of(option: Any, seat: int, kernel: SpitKernel | None = None) -> SpitAction:
+    """The action an option stands for, taken by ``seat`` (a spit is the table's); given the
+    round's ``kernel``, a play or a row move names the card it takes (the top of its stock pile
+    now, as the game records it)."""
     kind, pile, _cards, detail = option
+    card = None
+    if kernel is not None and kind in (PLAY, MOVE, PAIR) and 0 <= seat < 2 and 0 <= detail[0] < len(kernel.rows[seat]):
+        stock = kernel.rows[seat][detail[0]]
+        card = Card.from_code(stock[-1]) if stock else None
     if kind == PLAY:
-        return StockPlay(seat, detail[0], pile)
+        return StockPlay(seat, detail[0], pile, card)
     if kind == MOVE:
-        return GapMove(seat, detail[0], detail[1])
+        return GapMove(seat, detail[0], detail[1], card)
     if kind == PAIR:
-        return Pairing(seat, detail[0], detail[1])
+        return Pairing(seat, detail[0], detail[1], card)
     if kind == SLAP:
         return Slap(seat, pile)
     if kind == CHOOSE:
@@ -152,10 +158,11 @@ def spit_menu(game: SpitGame, seat: int, moves: bool = True) -> Menu | None:
         return menu if menu.claims else None
     if not k.started:
         return None
-    for i in range(len(k.rows[seat])):
-        group = [(PLAY, c, (), (i,)) for c in (0, 1) if check(PLAY, seat, i, c) is None]
-        if group:
-            menu.plays.append(group)
+    for i, c in k.plays(seat):
+        if menu.plays and menu.plays[-1][0][3][0] == i:
+            menu.plays[-1].append((PLAY, c, (), (i,)))
+        else:
+            menu.plays.append([(PLAY, c, (), (i,))])
     if menu.plays:
         menu.count = len(menu.plays)
         return menu
@@ -261,7 +268,7 @@ class SpitTable(Table):
         mover = actor if kind in (MOVE, PAIR) else -1
         before = tuple(map(tuple, k.rows[mover])) if mover >= 0 else ()
         try:
-            game.apply(action_of(option, actor), t)
+            game.apply(action_of(option, actor, k), t)
         except IllegalActionError:
             return BOUNCED
         self.events += 1
@@ -289,7 +296,7 @@ class SpitTable(Table):
             self.due = NEVER
             if k.is_settled():
                 done |= ENDED
-        elif not any(k.check_event(SPIT, -1, pile) is None for pile in (-1, 0, 1)):
+        elif not k.can_spit():
             self.due = NEVER
         elif self.due == NEVER or kind == SPIT:
             self.due = t + SPIT_PAUSE_MS  # play has just jammed: the table spits after the pause
