@@ -538,7 +538,7 @@ class SpitKernel:
             return Violation(rules.TIME_ORDER, player if player >= 0 else None,
                              f"t = {brief(t)} comes after t = {brief(self.last_t)}: times must not decrease")
         over = self.is_over()
-        if self.winner is not None or (over and kind != SLAP and kind != CHOOSE and self.is_settled()):
+        if self.winner is not None or (over and kind not in (SLAP, CHOOSE) and self.is_settled()):
             what = "the game is won" if self.winner is not None else "the round is over and its piles are claimed"
             return Violation(rules.EVENT_AFTER_END, player if player >= 0 else None,
                              f"{what}: no {KIND_NAMES[kind]} may follow")
@@ -548,7 +548,7 @@ class SpitKernel:
             return self._check_spit(a)
         if not (type(player) is int and 0 <= player < 2):
             return Violation(rules.EVENT_INVALID, None, f"there is no seat {brief(player)} in a 2-player game")
-        if kind == SLAP or kind == CHOOSE:
+        if kind in (SLAP, CHOOSE):
             return self._check_claim(kind, player, a)
         name = self.names[player]
         if over:

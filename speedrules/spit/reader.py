@@ -74,7 +74,7 @@ def code_event(fields: tuple[Any, ...], kind: int) -> tuple[SpitEvent, int]:
     for value in fields:
         if value is not UNSET:
             pairs += 1
-    if kind == PLAY or kind == MOVE or kind == PAIR:
+    if kind in (PLAY, MOVE, PAIR):
         card = fields[3]
         return (kind, _index(fields[0]), _index(fields[1]), _index(fields[2]),
                 None if card is UNSET else CODE_OF_TEXT[card], t), pairs
