@@ -184,7 +184,8 @@ class SpitFamily(Family):
         spit piles' order), each player's spit pile size, then each of its stock piles' size
         and face-up top (code + 1, 0: a gap); each centre pile's size and top; 1 once the
         round is over (the claims), else 0."""
-        k = self.table_game(table).kernel
+        assert isinstance(table, SpitTable)
+        k = table.kernel
         seat = viewer or 0
         out: list[int] = []
         for p in (seat, 1 - seat):

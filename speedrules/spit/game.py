@@ -708,7 +708,12 @@ def deal_spit(variant: Variant | str, seed: int | random.Random | None = None, *
     """
     v = _spit_variant(variant, "deal it with speedrules.deal")
     rng, used = make_rng(seed)
-    deck = deck_codes(v.packs, v.jokers)
+    return SpitGame(v, SpitLayout.from_codes(*first_round(v, rng)), rng=rng, seed=used, names=names)
+
+
+def first_round(variant: Variant, rng: random.Random) -> Codes:
+    """A fresh game's first round: the deck shuffled with ``rng``, 26 cards to each player, each
+    row laid by the rules (:func:`deal_round`, the same ``rng`` shuffling each holding again)."""
+    deck = deck_codes(variant.packs, variant.jokers)
     shuffle_codes(deck, rng)
-    layout = SpitLayout.from_codes(*deal_round(v, (deck[:SPIT_HOLDING], deck[SPIT_HOLDING:]), rng))
-    return SpitGame(v, layout, rng=rng, seed=used, names=names)
+    return deal_round(variant, (deck[:SPIT_HOLDING], deck[SPIT_HOLDING:]), rng)

@@ -1,22 +1,23 @@
 """Spit at the simulator's table (:class:`~speedrules.table.Table`): a whole game, round after
 round, every action judged and applied by the round's :class:`~speedrules.spit.kernel.SpitKernel`
-(through :meth:`~speedrules.spit.game.SpitGame.apply`).
+as a coded event (the table's record of each round, which its log is written from).
 
 Each round opens with the table's spit at ``t = 0`` (each round's clock starts at its first
 spit).  During play a seat's menu is its plays (one group a stock pile's top), or, with none,
 the row move that unblocks one (a refill); once the round is over, its claims.  When the
 kernel allows a spit, the table spits :data:`SPIT_PAUSE_MS` after the event that jammed play;
 a lone spitter who must name the pile chooses it (its menu's refills, its own side first).
-Once a round is settled and every seat waits, the next round is laid.  A seat whose row comes
-back to an arrangement it had since the table last changed makes no more row moves until it
-changes; :data:`MAX_IDLE_MOVES` row moves in a row end the game ``stuck``.
+Once a round is settled and every seat waits, the next round is laid
+(:func:`~speedrules.spit.game.deal_round`, as :meth:`~speedrules.SpitGame.next_round` lays it).
+A seat whose row comes back to an arrangement it had since the table last changed makes no
+more row moves until it changes; :data:`MAX_IDLE_MOVES` row moves in a row end the game ``stuck``.
 
 >>> import random
 >>> from speedrules.core.loading import load_variant
 >>> table = SpitTable(load_variant("spit"), random.Random(1), ("a", "b"), log=False, max_rounds=200)
 >>> table.land(-1, table.action(0), 0, [0, 0]) & 1, table.counts()["spit"]
 (1, 1)
->>> view = SpitView.of(table.game, 0)
+>>> view = table.view(0)
 >>> [str(c) for c in view.tops], [str(c) for c in view.row_tops[0]]
 (['3H', 'JS'], ['3C', '4C', '9D', '4H', '2C'])
 >>> [str(a) for a in table.actions(table.menu(0))]  # 4C, 4H and 2C (stock piles 1, 3, 4) onto the 3H
@@ -27,18 +28,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
-import attrs
-
-from ..core.cards import Card
-from ..core.errors import IllegalActionError, InvalidActionError
+from ..core.checks import checked_names
+from ..core.deck import make_rng
+from ..core.errors import InvalidActionError
 from ..core.variant import Variant
 from ..table import AGAIN, BOUNCED, ENDED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
-from .game import SpitGame, deal_spit
-from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, SpitKernel
+from .game import SpitGame, SpitLayout, SpitOutcome, deal_round, first_round, game_outcome
+from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
+from .reader import Codes, SpitEvent
 from .stats import SpitStats
+from .view import SpitView
+from .wire import event_json
 
 __all__ = ["MAX_IDLE_MOVES", "SPIT_PAUSE_MS", "SpitTable", "SpitView", "action_of",
            "menu_of", "option_of", "spit_menu", "spit_options"]
@@ -53,48 +56,6 @@ produces a stuck game; docs/simulation.md)."""
 
 _NAMES: Final = dict(zip((SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE, JAM), KIND_NAMES, strict=True))
 """Each event kind's name."""
-
-
-@attrs.frozen(slots=True)
-class SpitView:
-    """What one seat sees in a round of Spit when it is its moment to act.
-
-    ``tops`` and ``centre_sizes`` are the two centre piles' top cards (``None`` before a spit
-    starts one) and sizes; ``row_tops[p]`` the face-up top of each of player *p*'s stock piles
-    (``None`` for a gap) and ``row_sizes[p]`` their sizes (both players' rows are in view, as at
-    the table); ``spit_sizes`` each player's spit cards; ``round_over`` whether the round has
-    ended and the centre piles are being claimed; ``round`` the round's number (from 0); ``t``
-    the time in ms since the round's first spit.
-    """
-
-    family: ClassVar[str] = "spit"
-    """The game family whose seat this is (what a bot's ``choose`` may ask the family about)."""
-
-    seat: int
-    t: int
-    round: int
-    tops: tuple[Card | None, ...]
-    centre_sizes: tuple[int, ...]
-    row_tops: tuple[tuple[Card | None, ...], ...]
-    row_sizes: tuple[tuple[int, ...], ...]
-    spit_sizes: tuple[int, ...]
-    round_over: bool = False
-
-    @classmethod
-    def of(cls, game: SpitGame, seat: int, t: int = 0) -> SpitView:
-        """The view of ``seat`` in a :class:`~speedrules.SpitGame` at time ``t``."""
-        k = game.kernel
-        return cls(
-            seat=seat,
-            t=t,
-            round=game.round,
-            tops=game.tops,
-            centre_sizes=tuple(len(p) for p in k.centre),
-            row_tops=tuple(tuple(Card.from_code(p[-1]) if p else None for p in row) for row in k.rows),
-            row_sizes=tuple(tuple(len(p) for p in row) for row in k.rows),
-            spit_sizes=tuple(len(s) for s in k.spits),
-            round_over=k.is_over(),
-        )
 
 
 # ---------------------------------------------------------------------------- options and actions
@@ -114,21 +75,15 @@ def option_of(action: Any) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
     raise InvalidActionError(f"{action} is not an action a Spit seat takes")
 
 
-def action_of(option: Any, seat: int, kernel: SpitKernel | None = None) -> SpitAction:
-    """The action an option stands for, taken by ``seat`` (a spit is the table's); given the
-    round's ``kernel``, a play or a row move names the card it takes (the top of its stock pile
-    now, as the game records it)."""
+def action_of(option: Any, seat: int) -> SpitAction:
+    """The action an option stands for, taken by ``seat`` (a spit is the table's)."""
     kind, pile, _cards, detail = option
-    card = None
-    if kernel is not None and kind in (PLAY, MOVE, PAIR) and 0 <= seat < 2 and 0 <= detail[0] < len(kernel.rows[seat]):
-        stock = kernel.rows[seat][detail[0]]
-        card = Card.from_code(stock[-1]) if stock else None
     if kind == PLAY:
-        return StockPlay(seat, detail[0], pile, card)
+        return StockPlay(seat, detail[0], pile)
     if kind == MOVE:
-        return GapMove(seat, detail[0], detail[1], card)
+        return GapMove(seat, detail[0], detail[1])
     if kind == PAIR:
-        return Pairing(seat, detail[0], detail[1], card)
+        return Pairing(seat, detail[0], detail[1])
     if kind == SLAP:
         return Slap(seat, pile)
     if kind == CHOOSE:
@@ -136,6 +91,49 @@ def action_of(option: Any, seat: int, kernel: SpitKernel | None = None) -> SpitA
     if kind == SPIT:
         return Spit(None if pile < 0 else pile)
     raise InvalidActionError(f"not a Spit option: {option!r}")
+
+
+def event_of(option: Any, seat: int, kernel: SpitKernel, t: int) -> SpitEvent:
+    """The coded event (:meth:`SpitKernel.check_event`'s fields) of ``seat``'s option at ``t``,
+    the table's own spit for seat -1; a play or a row move names the card it takes, the top of its
+    stock pile now, as a log records it (``None`` where there is none: the kernel refuses it)."""
+    kind, pile, _cards, detail = option
+    if kind == SPIT:
+        return SPIT, -1, pile, -1, None, t
+    if kind in (SLAP, CHOOSE):
+        return kind, seat, pile, -1, None, t
+    a = detail[0]
+    rows = kernel.rows[seat] if 0 <= seat < 2 else []
+    card = rows[a][-1] if 0 <= a < len(rows) and rows[a] else None
+    return kind, seat, a, pile if kind == PLAY else detail[1], card, t
+
+
+def kernel_menu(k: SpitKernel, seat: int, moves: bool = True) -> Menu | None:
+    """:func:`spit_menu` of the round ``k`` holds."""
+    if k.is_settled():
+        return None
+    menu = Menu(seat)
+    menu.sizes = [len(p) for p in k.centre]
+    if k.is_over():
+        menu.claims = [(kind, c, (), ()) for kind in (SLAP, CHOOSE) for c in (0, 1)
+                       if k.check_event(kind, seat, c) is None]
+        return menu if menu.claims else None
+    for i, c in k.plays(seat):
+        if menu.plays and menu.plays[-1][0][3][0] == i:
+            menu.plays[-1].append((PLAY, c, (), (i,)))
+        else:
+            menu.plays.append([(PLAY, c, (), (i,))])
+    if menu.plays:
+        menu.count = len(menu.plays)
+        return menu
+    found = k.unsticking_moves(seat) if moves and k.started else None
+    if found is None or not found[0]:
+        return None
+    kind, a, b = found[0][0]
+    if k.check_event(kind, seat, a, b) is not None:
+        return None
+    menu.refills.append((kind, -1, (), (a, b)))
+    return menu
 
 
 def spit_menu(game: SpitGame, seat: int, moves: bool = True) -> Menu | None:
@@ -146,39 +144,13 @@ def spit_menu(game: SpitGame, seat: int, moves: bool = True) -> Menu | None:
     the first move of the shortest sequence of row moves that makes one possible
     (:meth:`~speedrules.spit.kernel.SpitKernel.unsticking_moves`) as its refill.  Other row moves
     are legal but left out, so that a bot never shuffles its row in circles."""
-    k = game.kernel
-    if k.is_settled():
-        return None
-    check = k.check_event
-    menu = Menu(seat)
-    menu.sizes = [len(p) for p in k.centre]
-    if k.is_over():
-        menu.claims = [(kind, c, (), ()) for kind in (SLAP, CHOOSE) for c in (0, 1)
-                       if check(kind, seat, c) is None]
-        return menu if menu.claims else None
-    if not k.started:
-        return None
-    for i, c in k.plays(seat):
-        if menu.plays and menu.plays[-1][0][3][0] == i:
-            menu.plays[-1].append((PLAY, c, (), (i,)))
-        else:
-            menu.plays.append([(PLAY, c, (), (i,))])
-    if menu.plays:
-        menu.count = len(menu.plays)
-        return menu
-    found = k.unsticking_moves(seat) if moves else None
-    if found is None or not found[0]:
-        return None
-    kind, a, b = found[0][0]
-    if check(kind, seat, a, b) is not None:
-        return None
-    menu.refills.append((kind, -1, (), (a, b)))
-    return menu
+    return kernel_menu(game.kernel, seat, moves)
 
 
 def spit_options(game: SpitGame, seat: int) -> list[SpitAction]:
     """:func:`spit_menu`'s options as actions (empty when the seat has nothing to do).
 
+    >>> from speedrules import deal_spit
     >>> game = deal_spit("spit", seed=2)
     >>> game.apply(Spit())
     >>> [str(a) for a in spit_options(game, 0)]
@@ -211,21 +183,38 @@ def menu_of(view: SpitView, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any
 
 
 class SpitTable(Table):
-    """A game of a Spit variant at the simulator's table, dealt from ``rng``; at most
-    ``max_rounds`` rounds.  (``log``: the game keeps its history, which is its log, anyway.)"""
+    """A game of a Spit variant at the simulator's table, dealt from ``rng`` as
+    :func:`~speedrules.deal_spit` deals it; at most ``max_rounds`` rounds.  The table plays each
+    round on its kernel (:attr:`kernel`), keeping the coded events of each round
+    (:attr:`records`) and the round results (:attr:`results`); ``log`` is accepted for the
+    table protocol (the record is kept anyway: it is the game)."""
 
     def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str], *, log: bool,
                  max_rounds: int) -> None:
         super().__init__(2)
-        self.game = deal_spit(variant, rng.getrandbits(63), names=names)
-        self.seed = self.game.seed if self.game.seed is not None else 0
+        self.variant = variant
+        self.names = checked_names(variant, names)
+        self.rng, seed = make_rng(rng.getrandbits(63))
+        self.seed = seed if seed is not None else 0
         self.max_rounds = max_rounds
+        self.layouts: list[Codes] = []
+        self.records: list[list[SpitEvent]] = []
+        """Each round's events as the kernel took them (``(kind, player, a, b, card, t)``)."""
+        self.results: list[RoundResult] = []
+        self.outcome: SpitOutcome | None = None
         self.counted = dict.fromkeys(_NAMES, 0)
         self.races, self.chose, self.smaller = [0, 0], [0, 0], [0, 0]
         self.round_events: list[int] = []
         self.round_spits: list[int] = []
         self.played_ms = 0
+        self.kernel = self._lay(first_round(variant, self.rng))
         self._new_round()
+
+    def _lay(self, codes: Codes) -> SpitKernel:
+        """A round laid as ``codes`` gives it: its kernel, and a record begun."""
+        self.layouts.append(codes)
+        self.records.append([])
+        return SpitKernel(self.variant, *codes, names=self.names)
 
     def _new_round(self) -> None:
         """A round begins: its clock at 0, the table's spit due at once, the guards reset."""
@@ -238,17 +227,33 @@ class SpitTable(Table):
         self.seen: list[set[tuple[tuple[int, ...], ...]]] = [set(), set()]  # each row's arrangements since then
         self.circling = [False, False]  # a seat whose row moves brought back an arrangement it had
 
+    @property
+    def round(self) -> int:
+        """The round in play, from 0."""
+        return len(self.layouts) - 1
+
+    @property
+    def game(self) -> SpitGame:
+        """The round in play as a :class:`~speedrules.SpitGame` (from its position: its pictures
+        and words; the table's record is :attr:`records`)."""
+        wins = [0, 0]
+        for result in self.results[:self.round]:
+            if result.out_seat is not None:
+                wins[result.out_seat] += 1
+        position = self.kernel.position(self.round, (wins[0], wins[1]))
+        return SpitGame.from_position(self.variant, position, names=self.names)
+
     # ------------------------------------------------------------------ play
 
     def menu(self, seat: int) -> Menu | None:
         # a seat that has gone round in circles makes no more row moves until the table changes
-        return spit_menu(self.game, seat, moves=not self.circling[seat])
+        return kernel_menu(self.kernel, seat, moves=not self.circling[seat])
 
     def action(self, t: int) -> Any:
         """The table's spit, or ``None`` when the kernel allows none.  A spit that names no pile
         is preferred (both spit, or a lone spitter keeps to its pile); when the kernel wants a
         pile named, the lone spitter chooses one of those it allows."""
-        k = self.game.kernel
+        k = self.kernel
         if k.check_event(SPIT) is None:
             return SPIT, -1, (), ()
         spitters = k.spitters()
@@ -261,15 +266,28 @@ class SpitTable(Table):
         chosen = self.ask(seat, menu)
         return menu.refills[0] if chosen is None else chosen
 
+    def _judge(self, event: SpitEvent) -> bool:
+        """Whether ``event`` stands (the kernel's rules, and no event once the game is decided);
+        if it does, it is applied and recorded, and a round it settles is scored."""
+        k = self.kernel
+        kind, player, a, b, card, t = event
+        if self.outcome is not None or k.check_event(kind, player, a, b, card, t) is not None:
+            return False
+        k.apply_event(kind, player, a, b, card, t)
+        self.records[-1].append(event)
+        if len(self.results) < len(self.layouts) and k.is_settled():
+            result = k.result()
+            assert result is not None
+            self.results.append(result)
+            self.outcome = game_outcome(self.variant, self.results)
+        return True
+
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
         kind = option[0]
-        game = self.game
-        k = game.kernel
-        mover = actor if kind in (MOVE, PAIR) else -1
+        k = self.kernel
+        mover = actor if kind in (MOVE, PAIR) and 0 <= actor < 2 else -1
         before = tuple(map(tuple, k.rows[mover])) if mover >= 0 else ()
-        try:
-            game.apply(action_of(option, actor, k), t)
-        except IllegalActionError:
+        if not self._judge(event_of(option, actor, k, t)):
             return BOUNCED
         self.events += 1
         self.last = t
@@ -305,22 +323,22 @@ class SpitTable(Table):
     def step(self) -> int:
         """Every seat waits: the next round once this one is settled (or the game's end), else
         the game is stuck (nobody may act, and the kernel allows no spit)."""
-        game = self.game
-        if not game.kernel.is_settled():
+        result = self.kernel.result()
+        if result is None:
             self.reason = "stuck"
             return STOP
         self._close_round()
-        if game.outcome() is not None:
+        if self.outcome is not None:
             return STOP
-        if game.round + 1 >= self.max_rounds:
+        if self.round + 1 >= self.max_rounds:
             self.reason = "unfinished"
             return STOP
-        game.next_round()
+        self.kernel = self._lay(deal_round(self.variant, result.holdings, self.rng))
         self._new_round()
         return AGAIN
 
     def over(self) -> bool:
-        return bool(self.reason) or self.game.outcome() is not None
+        return bool(self.reason) or self.outcome is not None
 
     def _close_round(self) -> None:
         """Count the round's figures (once): its events and spits, and, for a round played to
@@ -332,7 +350,7 @@ class SpitTable(Table):
         self.round_events.append(self.events - events)
         self.round_spits.append(self.counted[SPIT] - spits)
         self.played_ms += self.last
-        k = self.game.kernel
+        k = self.kernel
         if self.reason or not k.is_settled():
             return
         if k.slaps:
@@ -346,7 +364,7 @@ class SpitTable(Table):
     # ------------------------------------------------------------------ a bot of the public protocol
 
     def view(self, seat: int) -> Any:
-        return SpitView.of(self.game, seat, self.now)
+        return SpitView.of_kernel(self.kernel, seat, self.now, self.round)
 
     def actions(self, menu: Menu) -> list[Any]:
         return [action_of(option, menu.seat) for option in menu.options()]
@@ -359,14 +377,17 @@ class SpitTable(Table):
     def ending(self) -> tuple[int | None, str, tuple[int, ...]]:
         self._close_round()
         reason = self.reason
-        outcome = self.game.outcome()
+        outcome = self.outcome
         if outcome is not None and not reason:
-            outright = any(r.winner is not None for r in self.game.results)
+            outright = any(r.winner is not None for r in self.results)
             return outcome.winner, "tie" if outcome.winner is None else "out" if outright else "rounds", ()
         return None, reason or "stuck", ()
 
     def remaining(self) -> tuple[int, ...]:
-        return self.game.holdings()
+        result = self.kernel.result()
+        if result is not None:
+            return tuple(len(h) for h in result.holdings)
+        return tuple(self.kernel.held(p) for p in (0, 1))
 
     def counts(self) -> dict[str, int]:
         return {_NAMES[kind]: n for kind, n in self.counted.items()}
@@ -385,8 +406,8 @@ class SpitTable(Table):
         return self.played_ms
 
     def rounds(self) -> int:
-        return self.game.round + 1
+        return self.round + 1
 
     def log_deals(self) -> list[Any]:
-        deals: list[Any] = self.game.to_log_data()["deals"]
-        return deals
+        return [{"layout": SpitLayout.from_codes(*codes).to_json(), "events": [event_json(e) for e in events]}
+                for codes, events in zip(self.layouts, self.records, strict=True)]
