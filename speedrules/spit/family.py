@@ -15,7 +15,7 @@ from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.log import log_form
 from ..table import Menu, Table
 from . import picture, reader, scoring, variants, wire, words
-from .dealing import check_spit_layout
+from .game import check_spit_layout
 from .kernel import KIND_NAMES, SpitKernel
 from .stats import summarize_spit
 from .table import SpitTable, menu_of

@@ -36,8 +36,7 @@ from ..core.errors import InvalidActionError
 from ..core.variant import Variant
 from ..table import AGAIN, BOUNCED, ENDED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
-from .dealing import deal_round, first_round
-from .game import SpitGame, SpitLayout, SpitOutcome, game_outcome
+from .game import SpitGame, SpitLayout, SpitOutcome, deal_round, first_round, game_outcome
 from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
 from .reader import Codes, SpitEvent
 from .stats import SpitStats
