@@ -33,7 +33,7 @@ one lookup in the variant's fit table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -44,8 +44,16 @@ from ..core.ranks import EMPTY_KEY, KEY_OF_CODE
 from ..core.variant import Claim, Jam, SpitRules, Stuck, Variant
 from .position import SpitPosition
 
-SPIT, PLAY, MOVE, PAIR, SLAP, CHOOSE, JAM = range(7)
-"""The integer event kinds of a Spit round (:meth:`SpitKernel.event`)."""
+# The integer event kinds of a Spit round (:meth:`SpitKernel.event`), each a Final: the compiled
+# build then reads it as a constant, not from the module's dict.
+SPIT: Final = 0
+PLAY: Final = 1
+MOVE: Final = 2
+PAIR: Final = 3
+SLAP: Final = 4
+CHOOSE: Final = 5
+JAM: Final = 6
+_KEY_OF_CODE: Final = KEY_OF_CODE
 KIND_NAMES = ("spit", "play", "move", "pair", "slap", "choose", "jam")
 
 Row = list[list[int]]
@@ -730,7 +738,7 @@ class SpitKernel:
 
     def _land(self, pile: int, code: int) -> None:
         self.centre[pile].append(code)
-        self.tops[pile] = KEY_OF_CODE[code]
+        self.tops[pile] = _KEY_OF_CODE[code]
 
     def _settle(self, player: int) -> None:
         """After a change: has the round ended (a row cleared, or a jam), and what follows."""

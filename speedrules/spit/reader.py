@@ -20,7 +20,7 @@ from the round before (rule ``spit.layout.cards``; :mod:`speedrules.spit.scoring
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from msgspec import UNSET
@@ -31,6 +31,11 @@ from ..core.checks import count_pairs, index_value, is_time
 from .kernel import JAM, MOVE, PAIR, PLAY, SPIT
 from .wire import KIND_OF_STRUCT, SpitWireLayout, SpitWireRound
 from .wire import SpitEvent as SpitEvent
+
+_UNSET: Final = UNSET  # (Finals: the compiled build keeps them in C statics, not the module's dict)
+_CODE_OF_TEXT: Final = CODE_OF_TEXT
+_ASTUPLE: Final = astuple
+_KINDS: Final = KIND_OF_STRUCT
 
 Codes = tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]
 """A round's layout as codes: each player's piles (top first) and spit pile (top first)."""
@@ -66,27 +71,27 @@ def code_event(fields: tuple[Any, ...], kind: int) -> tuple[SpitEvent, int]:
     """One wire event's fields (``astuple``, the time last) checked and coded, and the key-value
     pairs its object held."""
     t = fields[-1]
-    if t is UNSET:
+    if t is _UNSET:
         t = None
     elif not is_time(t):
         raise MalformedRound(t)
     pairs = 1  # its type, and every field it gave
     for value in fields:
-        if value is not UNSET:
+        if value is not _UNSET:
             pairs += 1
     if kind in (PLAY, MOVE, PAIR):
         card = fields[3]
         return (kind, _index(fields[0]), _index(fields[1]), _index(fields[2]),
-                None if card is UNSET else CODE_OF_TEXT[card], t), pairs
+                None if card is _UNSET else _CODE_OF_TEXT[card], t), pairs
     if kind == SPIT:
-        return (SPIT, -1, -1 if fields[0] is UNSET else _index(fields[0]), -1, None, t), pairs
+        return (SPIT, -1, -1 if fields[0] is _UNSET else _index(fields[0]), -1, None, t), pairs
     if kind == JAM:
         return (JAM, -1, -1, -1, None, t), pairs
     return (kind, _index(fields[0]), _index(fields[1]), -1, None, t), pairs  # a slap or a choice
 
 
 def _layout_codes(layout: SpitWireLayout) -> Codes:
-    codes = CODE_OF_TEXT
+    codes = _CODE_OF_TEXT
     rows = tuple(tuple(tuple(codes[c] for c in pile) for pile in row) for row in layout.stock)
     return rows, tuple(tuple(codes[c] for c in pile) for pile in layout.spit)
 
@@ -96,10 +101,10 @@ def code_round(wire: SpitWireRound) -> tuple[SpitRound, int]:
     the key-value pairs its objects held (for the reader's count of repeated keys); a
     :class:`MalformedRound` for a value the log format does not allow."""
     events = []
-    pairs = 4 + (0 if wire.meta is UNSET else 1 + count_pairs(wire.meta))  # layout, events, stock, spit
-    kinds = KIND_OF_STRUCT
+    pairs = 4 + (0 if wire.meta is _UNSET else 1 + count_pairs(wire.meta))  # layout, events, stock, spit
+    kinds = _KINDS
     for event in wire.events:
-        coded, held = code_event(astuple(event), kinds[type(event)])
+        coded, held = code_event(_ASTUPLE(event), kinds[type(event)])
         events.append(coded)
         pairs += held
     rows, spits = _layout_codes(wire.layout)
