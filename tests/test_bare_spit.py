@@ -259,6 +259,16 @@ def test_the_bare_checker_agrees_with_the_referee_on_hundreds_of_logs() -> None:
     assert min(made.values()) >= 25, made
 
 
+@pytest.mark.parametrize("path", sorted(p.name for p in (REPO / "tests" / "logs").glob("*.json")
+                                         if json.loads(p.read_text(encoding="utf-8"))["variant"] == "spit"))
+def test_the_bare_checker_judges_the_rule_catalogues_spit_logs_as_the_referee_does(path: str) -> None:
+    """The catalogue's trigger and near-miss logs of plain spit (tests/logs): a jam declared, a spit
+    with none left, rounds of one centre pile... that simulated logs seldom hold."""
+    doc = json.loads((REPO / "tests" / "logs" / path).read_text(encoding="utf-8"))
+    assert bare_round(doc) == referee_round(doc)
+    assert (bare_round(doc) is None) == path.endswith(".near-miss.json")
+
+
 def test_the_bare_checker_knows_plain_spit_only() -> None:
     doc = json.loads(simulated(1, seed=5)[0])
     doc["variant"] = "spit-pairing"
