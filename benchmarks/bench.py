@@ -196,18 +196,20 @@ def fill_free_lists() -> None:
     del held
 
 
-def memory(texts: list[str], tmp: Path, *, warm: bool = False) -> list[tuple[int, float]]:
-    """Peak traced memory (MiB) while judging JSON Lines archives of growing size.
+def memory(texts: list[str], tmp: Path, *, warm: bool = False,
+           copies: tuple[int, ...] = (1, 4, 16)) -> list[tuple[int, float]]:
+    """Peak traced memory (MiB) while judging JSON Lines archives of growing size (``copies`` of
+    ``texts`` each).
 
     ``warm``: each archive judged with the tuples' free lists filled first
     (:func:`fill_free_lists`).  A first run fills them as it goes, a few MiB in all, which the
     peak counts: slowly for Spit's logs (tuples of many sizes, the spit piles' among them), so
     that the peak grows with a first run's length long after judging holds no more."""
     out = []
-    for copies in (1, 4, 16):
-        path = tmp / f"archive-{copies}.jsonl"
+    for count in copies:
+        path = tmp / f"archive-{count}.jsonl"
         with path.open("w", encoding="utf-8") as handle:
-            for _ in range(copies):
+            for _ in range(count):
                 for text in texts:
                     handle.write(json.dumps(json.loads(text)) + "\n")
         if warm:
