@@ -38,7 +38,7 @@ UNREADABLE: dict[str, tuple[Change, str]] = {
     "a card that is none": (lambda d: event(d).update(card="ZZ"), f"events[{COVER}]"),
     "a key of another event": (lambda d: event(d).update(pile=1), f"events[{COVER}]"),
     "a row of nine": (lambda d: d["deals"][0]["layout"]["rows"][0].extend(["AS"] * 5), "layout.rows[0]"),
-    "five piles": (lambda d: d["deals"][0]["layout"]["piles"].extend([[], [], []]), "layout.piles"),
+    "six piles": (lambda d: d["deals"][0]["layout"]["piles"].extend([[], [], [], []]), "layout.piles"),
     "an empty row": (lambda d: d["deals"][0]["layout"].update(rows=[[], []]), "layout.rows[1]"),
     "relay rows that are text": (lambda d: d["deals"][0]["events"].append({"type": "relay", "rows": "x"}),
                                  f"events[{len(EVENTS)}]"),

@@ -61,10 +61,25 @@ def a_match(seed_from: int, v: Any) -> tuple[CaliforniaGame, int]:
 
 
 def test_every_bundled_variant_is_listed_with_its_sources() -> None:
-    assert {"california-speed", "california-speed-doubles", "california-speed-four"} <= set(BUNDLED)
+    assert {"california-speed", "california-speed-doubles", "california-speed-four",
+            "california-speed-five"} <= set(BUNDLED)
     for name in BUNDLED:
         v = load_variant(name)
         assert v.sources and speedrules.family_of(v).name == "california-speed"
+
+
+def test_five_players_deal_play_and_are_judged_valid() -> None:
+    """Pagat's five players with a double pack: 20 cards each (104 = 5 x 20 + 4 set aside), a row
+    of four each, and every simulated game's log accepted by the referee (five piles and five
+    rows in a log: the wire's bounds seat the family's five)."""
+    v = load_variant("california-speed-five")
+    assert (v.players, v.packs) == (5, 2)
+    game = deal_california(v, 3)
+    assert [len(p) + len(game.kernel.stacks[s * 4]) * 4 for s, p in enumerate(game.kernel.piles)] == [20] * 5
+    assert len(game.kernel.aside) == 4
+    results = list(speedrules.simulate(v, 30, seed=2, logs=True))
+    assert all(r.log is not None and referee(parse_log(json.loads(r.log.dumps()))).valid for r in results)
+    assert {r.winner for r in results} - {None} <= set(range(5)) and any(r.winner == 4 for r in results)
 
 
 @pytest.mark.parametrize("policy", ["first-lands", "lower-stays", "return-both"])

@@ -13,15 +13,23 @@ coded for the kernel, in one step; compiled with the optional build, as Speed's 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from msgspec import UNSET
+from msgspec.structs import astuple
 
 from ..core.cards import CODE_OF_TEXT
 from ..core.checks import count_pairs, index_value, is_time
 from .kernel import COVER, RELAY
 from .wire import WireCover, WireDeal
+
+# Final aliases of the globals read once an event: the compiled build keeps a Final in a C
+# static, and looks any other module global up by name in the module's dict at each use.
+_UNSET: Final = UNSET
+_CODES: Final[dict[str, Any]] = CODE_OF_TEXT
+_ASTUPLE: Final = astuple
+_WIRE_COVER: Final = WireCover
 
 
 @attrs.frozen(slots=True)
@@ -49,7 +57,7 @@ def _time(value: Any) -> Any:
 
 
 def _codes(cards: list[str]) -> tuple[int, ...]:
-    codes = CODE_OF_TEXT
+    codes = _CODES
     return tuple([codes[c] for c in cards])
 
 
@@ -58,35 +66,39 @@ def code_deal(wire: WireDeal) -> tuple[CaliforniaDeal, int]:
     held (the reader's count of repeated keys); a ``ValueError`` for a value the format refuses.
     (An int is in range and a float whole where it must be: the struct says so; a float index
     is made an int, and a float time checked for what JSON cannot hold.)"""
-    codes = CODE_OF_TEXT
+    codes = _CODES
     events: list[tuple[Any, ...]] = []
-    pairs = 4 + (0 if wire.layout.aside is UNSET else 1) + (0 if wire.meta is UNSET else 1 + count_pairs(wire.meta))
+    pairs = 4 + (0 if wire.layout.aside is _UNSET else 1) + (0 if wire.meta is _UNSET else
+                                                              1 + count_pairs(wire.meta))
     for e in wire.events:
-        t: Any = e.t
-        if t is UNSET:
+        # Every field in one C call, not one attribute lookup each: a cover's fields are
+        # (player, row, col, card, t), a relay's (rows, t) (speedrules.california.wire)
+        fields: tuple[Any, ...] = _ASTUPLE(e)
+        t: Any = fields[-1]
+        if t is _UNSET:
             t = None
             pairs += 2
         else:
             pairs += 3
             if type(t) is not int:
                 t = _time(t)
-        if type(e) is WireCover:
-            player: Any = e.player
-            row: Any = e.row
-            col: Any = e.col
+        if type(e) is _WIRE_COVER:
+            player: Any = fields[0]
+            row: Any = fields[1]
+            col: Any = fields[2]
             if type(player) is not int:
                 player = _index(player)
             if type(row) is not int:
                 row = _index(row)
             if type(col) is not int:
                 col = _index(col)
-            events.append((COVER, player, codes[e.card], row, col, t))
+            events.append((COVER, player, codes[fields[3]], row, col, t))
             pairs += 3
         else:
-            rows: Any = e.rows  # type: ignore[union-attr]
+            rows: list[list[str]] = fields[0]
             events.append((RELAY, -1, tuple([_codes(r) for r in rows]), None, None, t))
     layout = wire.layout
     piles = tuple([tuple([codes[c] for c in pile[::-1]]) for pile in layout.piles])
     laid = tuple([_codes(r) for r in layout.rows])
-    aside: tuple[int, ...] = () if layout.aside is UNSET else _codes(layout.aside)
+    aside: tuple[int, ...] = () if layout.aside is _UNSET else _codes(layout.aside)
     return CaliforniaDeal(piles, laid, aside, tuple(events)), pairs

@@ -69,6 +69,7 @@ class CaliforniaFamily(Family):
 
     name = NAME
     title = "California Speed"
+    most_players = 5  # Pagat's variations: David Rutter's tournament version, "up to 5 players"
     dealer = "speedrules.california.deal_california (a CaliforniaGame)"
 
     # ------------------------------------------------------------------ variants (core.loading)

@@ -179,8 +179,11 @@ class CaliforniaKernel:
 
     def blocked(self) -> bool:
         """Whether nobody may cover anything while the deal goes on: the table must re-lay."""
-        if self.over() or max(self.counts) >= 2:
+        if self.over():
             return False
+        for count in self.counts:  # (a loop: max() is a generic call when compiled)
+            if count >= 2:
+                return False
         for pos in range(len(self.stacks)):  # noqa: SIM110 (a loop: a generator is a slow call when compiled)
             if self.coverable(pos):
                 return False
@@ -209,8 +212,11 @@ class CaliforniaKernel:
             return piles
         out: list[tuple[int, ...]] = []
         width = self.row
+        stacks = self.stacks
         for seat in range(self.players):
-            packet = [c for stack in self.stacks[seat * width:(seat + 1) * width] for c in stack]
+            packet: list[int] = []
+            for pos in range(seat * width, (seat + 1) * width):
+                packet.extend(stacks[pos])  # a stack's cards at once, not card by card
             packet.reverse()
             packet.extend(self.piles[seat])  # the packet goes under the pile
             out.append(tuple(packet))
@@ -412,13 +418,17 @@ class CaliforniaKernel:
         kind, player, x, row, col, t = event
         self.apply_event(kind, player, x, row, col, t, index)
 
-    def run(self, events: Iterable[Any], start: int = 0) -> tuple[int, Violation] | None:
-        check, apply = self.check_event, self.apply_event
-        for index, (kind, player, x, row, col, t) in enumerate(events, start):
-            problem = check(kind, player, x, row, col, t)
+    def run(self, events: Iterable[tuple[int, int, Any, Any, Any, float | int | None]],
+            start: int = 0) -> tuple[int, Violation] | None:
+        # The methods called on ``self``, not bound to locals: compiled, a bound method is a
+        # generic call through the Python wrapper (its arguments parsed and boxed each event).
+        index = start - 1
+        for kind, player, x, row, col, t in events:
+            index += 1
+            problem = self.check_event(kind, player, x, row, col, t)
             if problem is not None:
                 return index, problem
-            apply(kind, player, x, row, col, t, index)
+            self.apply_event(kind, player, x, row, col, t, index)
         return None
 
     def copy(self) -> CaliforniaKernel:

@@ -43,14 +43,14 @@ class WireCover(_Event, tag="cover"):
 
 
 class WireRelay(_Event, tag="relay"):
-    rows: Annotated[list[Annotated[list[CardText], Meta(max_length=8)]], Meta(max_length=4)]
+    rows: Annotated[list[Annotated[list[CardText], Meta(max_length=8)]], Meta(max_length=5)]
     t: Time = UNSET
 
 
 class WireLayout(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    piles: Annotated[list[Cards], Meta(min_length=2, max_length=4)]
+    piles: Annotated[list[Cards], Meta(min_length=2, max_length=5)]
     rows: Annotated[list[Annotated[list[CardText], Meta(min_length=1, max_length=8)]], Meta(min_length=2,
-                                                                                             max_length=4)]
+                                                                                             max_length=5)]
     aside: Cards | UnsetType = UNSET
 
 

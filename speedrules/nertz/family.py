@@ -16,7 +16,7 @@ import msgspec
 from ..family import Family, Kernel, Match, Panel, register_family
 from ..logs.wire import WireLog
 from ..table import Menu, Table
-from . import picture, scoring, variants, wire, words
+from . import coding, picture, scoring, variants, wire, words
 from .game import NertzGame, deal_nertz, layout_problem
 from .kernel import KIND_NAMES, NertzKernel
 
@@ -66,7 +66,7 @@ class NertzFamily(Family):
     wire_deal = wire.WireHand
 
     def code_deal(self, deal: Any) -> tuple[Any, int]:
-        return wire.code_deal(deal)
+        return coding.code_deal(deal)
 
     def log_schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = msgspec.json.schema(WireLog[wire.WireHand])

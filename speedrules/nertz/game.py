@@ -34,9 +34,10 @@ from ..core.variant import Variant
 from ..game import BaseGame, Event, Time
 from .actions import Call, Found, NertzAction, Reset, Stuck, Turn, Work, decode, encode, parse_nertz_action
 from .cards import PACK, owned_code, owned_text, owner, rank
+from .coding import NertzHand
 from .kernel import NertzKernel, builds_up, is_run
 from .variants import NertzRules
-from .wire import NertzHand, layout_json
+from .wire import layout_json
 
 __all__ = ["NertzGame", "NertzOutcome", "NertzPositionError", "deal_nertz", "layout_problem"]
 

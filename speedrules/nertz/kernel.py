@@ -26,7 +26,7 @@ from ..core import rules
 from ..core.errors import Violation, brief
 from ..core.variant import Collisions, Variant
 from ..speed.timing import Collision
-from .cards import PACK, RANKS, REDS, SUITS, owned_text, owner, rank, suit
+from .cards import PACK, RANKS, REDS, SUITS, owned_text
 from .variants import CallRule, EmptyFill, Foundations, NertzRules
 
 FOUND, WORK, TURN, RESET, STUCK, CALL = range(6)
@@ -40,6 +40,13 @@ SEARCH_LIMIT: Final = 50_000
 """The most work-pile arrangements one stuck test visits (docs/research/nertz.md, question 4)."""
 
 Piles = list[list[int]]
+
+# Final aliases of the tables read at every event: the optional compiled build (mypyc,
+# docs/performance.md) keeps a Final in a C static, and looks any other module global up by
+# name at each use.
+_RANKS: Final[tuple[int, ...]] = RANKS
+_SUITS: Final[tuple[int, ...]] = SUITS
+_REDS: Final[tuple[bool, ...]] = REDS
 
 
 def source_name(src: int) -> str:
@@ -64,12 +71,12 @@ def source_code(text: object) -> int:
 
 def builds_down(lower: int, upper: int) -> bool:
     """Whether ``lower`` may lie on ``upper`` in a work pile: one rank lower, the other colour."""
-    return RANKS[lower] == RANKS[upper] - 1 and REDS[lower] != REDS[upper]
+    return _RANKS[lower] == _RANKS[upper] - 1 and _REDS[lower] != _REDS[upper]
 
 
 def builds_up(card: int, top: int) -> bool:
     """Whether ``card`` may go on a foundation showing ``top``: same suit, one rank higher."""
-    return SUITS[card] == SUITS[top] and RANKS[card] == RANKS[top] + 1
+    return _SUITS[card] == _SUITS[top] and _RANKS[card] == _RANKS[top] + 1
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -91,20 +98,37 @@ class Group:
     def copy(self) -> Group:
         return Group(self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its constructor's arguments (a compiled class has no bare ``__new__``)."""
+        return Group, (self.t, self.pile, self.prior, self.kept, self.seats, self.plays, self.record)
+
+
+def _restored(variant: Variant, piles: tuple[Any, ...], names: tuple[str, ...], rest: tuple[Any, ...]) -> NertzKernel:
+    """A kernel made from :meth:`NertzKernel.__reduce__`'s state."""
+    nertz, work, stock, waste, foundations = piles
+    kernel = NertzKernel(variant, nertz, work, stock, waste, foundations, names)
+    (kernel.caller, kernel.ended, kernel.rotations, kernel.version, kernel.last_t, kernel.collisions,
+     kernel.group) = rest
+    return kernel
+
 
 class NertzKernel:
     """One hand of Nertz: each seat's Nertz pile, work piles, stock and waste, the shared
     foundations, who called, whether the hand is over and the stuck responses since the last
     progress move (docs/research/nertz.md, open question 4)."""
 
-    __slots__ = ("caller", "collisions", "ended", "foundations", "group", "last_t", "names", "nertz", "opts",
-                 "rotations", "stock", "variant", "version", "waste", "work")
+    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "foundations", "group", "last_t",
+                 "names", "nertz", "opts", "rotations", "stock", "turn", "variant", "version", "waste", "work")
 
     def __init__(self, variant: Variant, nertz: Sequence[Sequence[int]], work: Sequence[Sequence[Sequence[int]]],
                  stock: Sequence[Sequence[int]], waste: Sequence[Sequence[int]] | None = None,
                  foundations: Sequence[Sequence[int]] = (), names: Sequence[str] = ()) -> None:
         self.variant = variant
         self.opts: NertzRules = variant.rules
+        # the options read at every event, bound once
+        self.turn: int = self.opts.stock_turn
+        self.auto_call: bool = self.opts.call is CallRule.AUTO
+        self.first_lands: bool = self.opts.collisions is Collisions.FIRST_LANDS
         self.names = tuple(names) or tuple(f"player {p}" for p in range(variant.players))
         self.nertz = [list(p) for p in nertz]
         self.work = [[list(p) for p in seat] for seat in work]
@@ -120,13 +144,17 @@ class NertzKernel:
         self.group: Group | None = None
 
     def copy(self) -> NertzKernel:
-        other = NertzKernel(self.variant, self.nertz, self.work, self.stock, self.waste, self.foundations,
-                            self.names)
-        other.caller, other.ended, other.rotations = self.caller, self.ended, self.rotations
-        other.version, other.last_t = self.version, self.last_t
-        other.collisions = list(self.collisions)
-        other.group = self.group.copy() if self.group is not None else None
-        return other
+        return _restored(*self._state())
+
+    def _state(self) -> tuple[Variant, tuple[Any, ...], tuple[str, ...], tuple[Any, ...]]:
+        """The kernel's state, its containers copied (the constructor's copies the piles)."""
+        return (self.variant, (self.nertz, self.work, self.stock, self.waste, self.foundations), self.names,
+                (self.caller, self.ended, self.rotations, self.version, self.last_t, list(self.collisions),
+                 None if self.group is None else self.group.copy()))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
+        return _restored, self._state()
 
     @property
     def seats(self) -> int:
@@ -141,7 +169,7 @@ class NertzKernel:
     def turned(self, seat: int) -> int | None:
         """The card a stock turn by ``seat`` shows on the waste, or ``None`` (no stock)."""
         stock = self.stock[seat]
-        return stock[-min(self.opts.stock_turn, len(stock))] if stock else None
+        return stock[-min(self.turn, len(stock))] if stock else None
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"player {seat}"
@@ -162,10 +190,10 @@ class NertzKernel:
         if self.ended:
             return Violation(rules.EVENT_AFTER_END, None if player < 0 else player,
                              "the hand is over: " + ("it was called" if self.caller is not None else "it ended stuck"))
-        if kind in (FOUND, WORK):
-            return self._check_move(kind, player, card, src, dst, t)
         if kind == TURN:
             return self._check_turn(player, card)
+        if kind in (FOUND, WORK):
+            return self._check_move(kind, player, card, src, dst, t)
         if kind == RESET:
             if self.stock[player] or not self.waste[player]:
                 return Violation(rules.NERTZ_STOCK, player, f"{self._name(player)} turned the waste over, but "
@@ -184,7 +212,7 @@ class NertzKernel:
         if shown == card:
             return None
         name = self._name(player)
-        if type(card) is not int or owner(card) != player:
+        if type(card) is not int or card // PACK != player:
             return Violation(rules.NERTZ_OWNER, player, f"{name} turned {owned_text(card)}, a card of another deck")
         if shown is None:
             return Violation(rules.NERTZ_STOCK, player, f"{name} turned the stock, which is empty")
@@ -204,9 +232,9 @@ class NertzKernel:
     def _source(self, player: int, card: int, src: Any, whole: bool) -> tuple[int, Violation | None]:
         """How many cards a move of ``card`` from ``src`` takes (``whole``: the cards on it too),
         or the violation of a card that is not there."""
-        if owner(card) != player:
+        if card // PACK != player:
             return 0, Violation(rules.NERTZ_OWNER, player, f"{self._name(player)} played {owned_text(card)}, a "
-                                                           f"card of {self._name(owner(card))}'s deck")
+                                                           f"card of {self._name(card // PACK)}'s deck")
         if src not in (NERTZ, WASTE) and not (type(src) is int and 0 <= src < len(self.work[player])):
             return 0, Violation(rules.EVENT_INVALID, player, f"{self._name(player)} has no pile {brief(src)}")
         pile = self.pile(player, src)
@@ -236,11 +264,11 @@ class NertzKernel:
             return Violation(rules.EVENT_INVALID, player, f"there is no foundation {brief(dst)} ({n} are out; "
                                                           f"{n} starts a new one)")
         if dst == n:
-            if rank(card) != 1:
+            if _RANKS[card] != 1:
                 return Violation(rules.NERTZ_FOUND_ACE, player, f"{name} started foundation {dst} with "
                                                                 f"{owned_text(card)}: only an ace starts one")
             if self.opts.foundations is Foundations.PER_SUIT and any(
-                    suit(p[0]) == suit(card) and rank(p[-1]) != 13 for p in self.foundations):
+                    _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations):
                 return Violation(rules.NERTZ_FOUND_SUIT_OPEN, player, f"{name} started a foundation with "
                                  f"{owned_text(card)} while one of its suit is still open")
             return None
@@ -306,19 +334,20 @@ class NertzKernel:
             del pile[-count:]
             if src < 0:
                 self.rotations = 0  # the Nertz top or the waste top to a work pile: progress
-        elif kind == TURN:
-            stock = self.stock[player]
-            k = min(self.opts.stock_turn, len(stock))
-            self.waste[player].extend(reversed(stock[-k:]))
-            del stock[-k:]
-        elif kind == RESET:
-            self.stock[player][:] = reversed(self.waste[player])
-            self.waste[player].clear()
+        elif kind == TURN:  # the stock's top k cards, turned over as one onto the waste
+            stock, waste = self.stock[player], self.waste[player]
+            for _ in range(min(self.turn, len(stock))):
+                waste.append(stock.pop())
+        elif kind == RESET:  # the waste, turned over, is the stock (which is empty)
+            stock, waste = self.stock[player], self.waste[player]
+            stock.clear()
+            while waste:
+                stock.append(waste.pop())
         elif kind == STUCK:
             self._stuck()
         else:
             self.caller, self.ended = player, True
-        if src == NERTZ and not self.nertz[player] and self.opts.call is CallRule.AUTO:
+        if kind <= WORK and src == NERTZ and not self.nertz[player] and self.auto_call:
             self.caller, self.ended = player, True
 
     def _found(self, player: int, card: int, src: int, dst: int, t: Any, index: int) -> None:
@@ -346,7 +375,7 @@ class NertzKernel:
             return  # lower-stays: an equal rank is not lower, so the first card stays
         self.pile(player, src).pop()
         pile.append(card)
-        if self.opts.collisions is not Collisions.FIRST_LANDS and t is not None:
+        if not self.first_lands and t is not None:
             self.group = Group(t, dst, len(pile) - 1, (player, card, src, index), (player,), (index,))
 
     def _stuck(self) -> None:
@@ -376,7 +405,7 @@ class NertzKernel:
         singles = [(src, self.pile(seat, src)[-1]) for src in (NERTZ, WASTE, *range(len(work)))
                    if self.pile(seat, src)]
         for src, card in singles:
-            if rank(card) == 1:
+            if _RANKS[card] == 1:
                 if self._fits_foundation(card):
                     out.append((FOUND, seat, card, src, len(found)))
             else:
@@ -425,9 +454,9 @@ class NertzKernel:
         return shown
 
     def _fits_foundation(self, card: int) -> bool:
-        if rank(card) == 1:
+        if _RANKS[card] == 1:
             return self.opts.foundations is Foundations.PER_ACE or not any(
-                suit(p[0]) == suit(card) and rank(p[-1]) != 13 for p in self.foundations)
+                _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations)
         return any(builds_up(card, p[-1]) for p in self.foundations)
 
     def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int]) -> bool:
@@ -456,9 +485,9 @@ class NertzKernel:
         for j, pile in enumerate(work):
             most = len(pile) if self.opts.move_runs else min(1, len(pile))
             for count in range(1, most + 1):
+                if count > 1 and not builds_down(pile[-count + 1], pile[-count]):
+                    break  # the run on top of the pile ends here (the pairs above it were checked)
                 moving = pile[-count:]
-                if count > 1 and not is_run(moving):
-                    break
                 for d, target in enumerate(work):
                     if d != j and (builds_down(moving[0], target[-1]) if target else any_fill):
                         new = list(work)
@@ -472,17 +501,20 @@ class NertzKernel:
         show the card, or the move is there), ``None`` when the seat is stuck: no arrangement of
         its own work piles, with any waste top its stock cycle shows, has a progress move."""
         shown = self.cycle_tops(seat)
-        start = tuple(tuple(p) for p in self.work[seat])
-        first: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {start: (-1, 0, -1)}
-        queue = deque([start])
+        start = tuple([tuple(p) for p in self.work[seat]])
+        seen = {start}
+        # each arrangement queued with the first move of the way to it ((-1, 0, -1): the start)
+        queue: deque[tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]]] = deque([(start, (-1, 0, -1))])
         while queue:
-            work = queue.popleft()
+            work, way = queue.popleft()
             if self._can_progress(seat, work, shown):
-                return first[work]
+                return way
             for nxt, move in self._rearrangements(work):
-                if nxt not in first and len(first) < SEARCH_LIMIT:
-                    first[nxt] = move if work == start else first[work]
-                    queue.append(nxt)
+                known = len(seen)
+                if known < SEARCH_LIMIT:
+                    seen.add(nxt)  # one hash of the arrangement where a test and an add cost two
+                    if len(seen) > known:
+                        queue.append((nxt, move if way[1] == 0 else way))
         return None
 
     def seat_stuck(self, seat: int) -> bool:
@@ -508,8 +540,9 @@ class NertzKernel:
         kings = [0] * self.seats
         for pile in self.foundations:
             for card in pile:
-                placed[owner(card)] += 1
-                kings[owner(card)] += rank(card) == 13
+                placed[card // PACK] += 1
+                if _RANKS[card] == 13:
+                    kings[card // PACK] += 1
         return tuple(placed[s] - o.penalty * len(self.nertz[s]) + (o.caller_bonus if self.caller == s else 0)
                      + o.king_bonus * kings[s] for s in range(self.seats))
 
@@ -522,9 +555,11 @@ class NertzKernel:
         kind, player, card, src, dst, t = event
         self.apply_event(kind, player, card, src, dst, t, index)
 
-    def run(self, events: Iterable[Any], start: int = 0) -> tuple[int, Violation] | None:
-        for index, event in enumerate(events, start):
-            kind, player, card, src, dst, t = event
+    def run(self, events: Iterable[tuple[int, int, Any, Any, Any, Any]],
+            start: int = 0) -> tuple[int, Violation] | None:
+        index = start - 1
+        for kind, player, card, src, dst, t in events:
+            index += 1
             problem = self.check_event(kind, player, card, src, dst, t)
             if problem is not None:
                 return index, problem
@@ -536,7 +571,7 @@ class NertzKernel:
         kind, player, card, src, dst = event[:5]
         if kind not in (FOUND, WORK) or type(player) is not int or not 0 <= player < self.seats:
             return False
-        if type(card) is not int or owner(card) != player or not (src in (NERTZ, WASTE) or (
+        if type(card) is not int or card // PACK != player or not (src in (NERTZ, WASTE) or (
                 type(src) is int and 0 <= src < len(self.work[player]))):
             return False
         pile = self.pile(player, src)
@@ -563,9 +598,9 @@ class NertzKernel:
         """Finished (called, or ended stuck), the caller as the winner of the hand, the cards left
         in each Nertz pile, ended stuck as a dead end, no ties, the collisions, the caller."""
         if void:
-            return False, None, tuple(map(len, self.nertz)), False, (), tuple(self.collisions), ()
+            return False, None, tuple([len(p) for p in self.nertz]), False, (), tuple(self.collisions), ()
         calls = (self.caller,) if self.caller is not None and self.opts.call is CallRule.OPTIONAL else ()
-        return (self.ended, self.caller, tuple(map(len, self.nertz)), self.ended and self.caller is None, (),
+        return (self.ended, self.caller, tuple([len(p) for p in self.nertz]), self.ended and self.caller is None, (),
                 tuple(self.collisions), calls)
 
     def table_view(self) -> Any:
