@@ -152,8 +152,11 @@ def spit_menu(game: SpitGame, seat: int, moves: bool = True) -> Menu | None:
         return menu if menu.claims else None
     if not k.started:
         return None
-    for i in range(len(k.rows[seat])):
-        group = [(PLAY, c, (), (i,)) for c in (0, 1) if check(PLAY, seat, i, c) is None]
+    ok, tops, centre = k.card_ok, k.tops, k.centre
+    for i, pile in enumerate(k.rows[seat]):
+        # the kernel judges each play whose card fits the pile's top (its fit table: what it checks last)
+        group = [(PLAY, c, (), (i,)) for c in (0, 1)
+                 if pile and centre[c] and ok[tops[c]][pile[-1]] and check(PLAY, seat, i, c) is None]
         if group:
             menu.plays.append(group)
     if menu.plays:
