@@ -96,7 +96,7 @@ class ParallelCore:
         self.built_at = None
         self.held = self.episode.table.remaining()
         self.agents = list(self.possible_agents) if not self.episode.done else []
-        return self._observations(), {a: {} for a in self.possible_agents}
+        return self._observations(self.possible_agents), {a: {} for a in self.possible_agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                     dict[str, bool], dict[str, Any]]:
@@ -115,8 +115,7 @@ class ParallelCore:
             held, self.held = self.held, episode.table.remaining()
             shed = [before - now for before, now in zip(held, self.held, strict=True)]
             rewards = [r + self.shaping * n for r, n in zip(rewards, shed, strict=True)]
-        observations = self._observations()
-        out: tuple[Any, ...] = ({a: observations[a] for a in live}, {a: rewards[seat_of[a]] for a in live},
+        out: tuple[Any, ...] = (self._observations(live), {a: rewards[seat_of[a]] for a in live},
                dict.fromkeys(live, over), dict.fromkeys(live, truncated), {a: {} for a in live})
         if over or truncated:
             self.agents = []
@@ -129,8 +128,8 @@ class ParallelCore:
             raise RuntimeError("the environment has no game yet: call reset() first")
         return self.episode
 
-    def _observations(self) -> dict[str, Any]:
-        """Each agent's observation dict: every seat's numbers and mask, built as one array each
+    def _observations(self, agents: list[str]) -> dict[str, Any]:
+        """Each of ``agents``' observation dict: every seat's numbers and mask, built as one array each
         once the table changed (:meth:`~speedrules.family.Family.rl_observations`); each call
         hands out rows of fresh copies (an agent may change its arrays: the next step's are its own)."""
         episode = self._episode()
@@ -147,8 +146,8 @@ class ParallelCore:
                     allowed[at + index] = 1
             self.masks = np.frombuffer(allowed, np.int8).reshape(-1, width)
         seen, masks = self.seen.copy(), self.masks.copy()
-        return {agent: {"observation": seen[seat], "action_mask": masks[seat]}
-                for seat, agent in enumerate(self.possible_agents)}
+        seat_of = self.seat_of
+        return {agent: {"observation": seen[seat_of[agent]], "action_mask": masks[seat_of[agent]]} for agent in agents}
 
     def menu(self, agent: str) -> Menu | None:
         """The table's menu of ``agent``'s seat now (its options in roles, as the simulator's bots
