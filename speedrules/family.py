@@ -405,6 +405,24 @@ class Family(abc.ABC):
         scene = self.scene(self.table_game(table), viewer=viewer)
         return features.features(scene, viewer, self._rl_slots(variant))
 
+    def rl_observations(self, variant: Variant, table: Table) -> list[list[int]]:
+        """Every seat's :meth:`rl_observation` of ``table``, in seat order (the environments ask
+        for all of them at once after each change: a family may work out what they share once)."""
+        return [self.rl_observation(variant, table, seat) for seat in range(variant.players)]
+
+    def rl_options(self, variant: Variant, table: Table, seat: int) -> dict[int, Any]:
+        """``seat``'s options now by action index (:meth:`rl_indices` of its
+        :class:`~speedrules.table.Menu`'s options), empty when it has none: the mask of the
+        reinforcement-learning environments.  A family may list them faster, the same ones."""
+        return self._rl_indexed(variant, table.menu(seat))
+
+    def _rl_indexed(self, variant: Variant, menu: Menu | None) -> dict[int, Any]:
+        """The options of ``menu`` (``None``: none) by their :meth:`rl_indices`."""
+        if menu is None:
+            return {}
+        options = menu.options()
+        return dict(zip(self.rl_indices(variant, options), options, strict=True))
+
     def _rl_slots(self, variant: Variant) -> features.Slots:
         """The observation's slots for ``variant`` (from a fresh deal's scene, worked out once)."""
         key = (self.name, variant)

@@ -112,6 +112,42 @@ def test_the_mask_is_exactly_the_seats_legal_actions(name: str) -> None:
         episode.play({s: rng.choice(episode.legal(s)) for s in range(episode.seats)})
 
 
+@pytest.mark.parametrize("name", ["speed", "speed-four", "spit"])
+def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
+    """At every moment of random play a family's own ``rl_options`` (Speed's, straight from the
+    cards on a plain table) are the default's (the menu's options by ``rl_indices``), and its
+    ``rl_observations`` are each seat's ``rl_observation``; the environment's arrays hold them."""
+    from speedrules.family import Family
+
+    variant = load_variant(name)
+    family = family_of(variant)
+    env = rl.parallel_env(name, seed=5)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(150):
+        if not env.agents:
+            break
+        table = env.unwrapped.episode.table
+        seen = family.rl_observations(variant, table)
+        for seat, agent in enumerate(env.possible_agents):
+            assert family.rl_options(variant, table, seat) == Family.rl_options(family, variant, table, seat)
+            assert seen[seat] == family.rl_observation(variant, table, seat) == obs[agent]["observation"].tolist()
+            assert sorted(np.flatnonzero(obs[agent]["action_mask"])) == env.unwrapped.episode.legal(seat)
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs = env.step(actions)[0]
+
+
+def test_observations_past_a_byte_keep_their_values() -> None:
+    """Whole numbers past 0-255 (a family's counts may be) take numpy's own conversion, the same
+    values as the byte path gives the small ones."""
+    from speedrules.rl.parallel import _whole_numbers
+
+    small = _whole_numbers(np, [[0, 7, 255], [1, 2, 3]], 3)
+    large = _whole_numbers(np, [[0, 700, 255], [1, -2, 3]], 3)
+    assert small.dtype == large.dtype == np.float32
+    assert small.tolist() == [[0, 7, 255], [1, 2, 3]] and large.tolist() == [[0, 700, 255], [1, -2, 3]]
+
+
 def test_shaped_rewards_count_the_cards_shed_and_are_off_by_default() -> None:
     """With ``shaping`` a seat's reward each step is the cards it shed times the factor (Speed: a
     play sheds one; a draw moves one from the draw stack to the hand, shedding none); without it,

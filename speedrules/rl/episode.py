@@ -84,23 +84,20 @@ class Episode:
     # ------------------------------------------------------------------ the seats' options
 
     def _look(self) -> bool:
-        """Every seat's options now, by action index (asked of the table again only once it
-        changed: an event logged, a new round laid, or the game over); whether any seat has one."""
-        table, family, variant = self.table, self.family, self.variant
+        """Every seat's options now, by action index (:meth:`~speedrules.family.Family.rl_options`,
+        asked again only once the table changed: an event logged, a new round laid, or the game
+        over); whether any seat has one."""
+        table = self.table
         key = (table.events, table.rounds(), self.done)
         if key == self.looked_at:
             return any(self.menus)
         self.looked_at = key
-        found = False
-        for seat in range(self.seats):
-            menu = table.menu(seat) if not self.done else None
-            if menu is None:
-                self.menus[seat] = {}
-                continue
-            options = menu.options()
-            self.menus[seat] = dict(zip(family.rl_indices(variant, options), options, strict=True))
-            found = found or bool(options)
-        return found
+        if self.done:
+            self.menus = [{} for _ in range(self.seats)]
+            return False
+        options, variant = self.family.rl_options, self.variant
+        self.menus = menus = [options(variant, table, seat) for seat in range(self.seats)]
+        return any(menus)
 
     def legal(self, seat: int) -> list[int]:
         """``seat``'s allowed action indices now, ascending: :data:`WAIT` and one per option."""

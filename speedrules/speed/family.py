@@ -21,7 +21,7 @@ from .coding import CALL, DRAW, EVENT_TYPES, PICKUP, PLAY
 from .kernel import Kernel as SpeedKernel
 from .layout import CompiledDeal
 from .seat import menu_of
-from .table import SpeedTable
+from .table import PlainMenu, SpeedTable
 from .wire import WireDeal
 
 _SINGLES = JOKER_CODE + 13
@@ -182,14 +182,14 @@ class SpeedFamily(Family):
         ``r`` its declared rank); the draw, the call, then a pickup of pile ``p``; any other play
         (a run) a slot after those: the runs sorted, as the default does."""
         k = variant.piles
-        draw = _OTHERS + _SINGLES * k
+        draw = _draw(k)
         out: list[int] = []
         rest: list[int] = []
         for i, (kind, pile, codes, declared) in enumerate(options):
             if kind == PLAY and len(codes) == 1 and (codes[0] < JOKER_CODE) == (not declared):
                 slot = codes[0] if not declared else JOKER_CODE + declared[0] - 1
                 if 0 <= slot < _SINGLES:
-                    out.append(1 + slot * k + pile)
+                    out.append(_single(k, slot, pile))
                     continue
             if kind in (DRAW, CALL, PICKUP):
                 out.append(draw + (0 if kind == DRAW else 1 if kind == CALL else 2 + pile))
@@ -205,6 +205,19 @@ class SpeedFamily(Family):
                                  f"{self.rl_slots} slots of its action encoding (Family.rl_slots)")
         return out
 
+    def rl_options(self, variant: Variant, table: Table, seat: int) -> dict[int, Any]:
+        """On a plain table (:class:`~speedrules.speed.table.PlainMenu`) the indices of
+        :meth:`rl_indices` straight from the cards the seat can play, their piles and its draw."""
+        menu = table.menu(seat)
+        if not isinstance(menu, PlainMenu):
+            return self._rl_indexed(variant, menu)
+        k = variant.piles
+        piles_for = menu.kernel.piles_for
+        out = {_single(k, code, pile): (PLAY, pile, (code,), ()) for code in menu.codes for pile in piles_for(code)}
+        if menu.refills:
+            out[_draw(k)] = menu.refills[0]
+        return out
+
     # reinforcement learning (rl): the seat's view in numbers, read off the kernel (5x the scene's speed)
 
     def rl_observation_size(self, variant: Variant, whole: bool = False) -> int:
@@ -217,23 +230,52 @@ class SpeedFamily(Family):
         declared one; 0 empty, 14 wild), its size, each reserve's size, and the viewer's draws
         owed, call due and pickup owed (1 or 0)."""
         game: Game = self.table_game(table)  # type: ignore[assignment]
+        k, seat = game.kernel, viewer or 0
+        own = card_counts(k.hands[seat]) if viewer is not None else [n for hand in k.hands for n in card_counts(hand)]
+        return _seen(k, seat, own, [len(h) for h in k.hands], [len(d) for d in k.draws], _centre(game))
+
+    def rl_observations(self, variant: Variant, table: Table) -> list[list[int]]:
+        game: Game = self.table_game(table)  # type: ignore[assignment]
         k = game.kernel
-        seat = viewer or 0
-        out = card_counts(k.hands[seat]) if viewer is not None else [
-            n for hand in k.hands for n in card_counts(hand)]
-        n = len(k.hands)
-        order = [(seat + i) % n for i in range(n)]
-        out += [len(k.hands[s]) for s in order]
-        out += [len(k.draws[s]) for s in order]
-        out += [0 if c is None else c.code + 1 for c in game.tops]
-        out += game.top_ranks
-        out += [len(p) for p in k.piles]
-        out += [len(r) for r in k.reserves]
-        out += [k.debt[seat], int(k.out_seat == seat), int(seat in k.pickup_owed)]
-        return out
+        hands, draws, centre = [len(h) for h in k.hands], [len(d) for d in k.draws], _centre(game)
+        return [_seen(k, seat, card_counts(hand), hands, draws, centre) for seat, hand in enumerate(k.hands)]
 
     def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
         return menu_of(view, actions)
+
+
+def _single(piles: int, slot: int, pile: int) -> int:
+    """The action index of a single card onto ``pile`` (``slot``: its code, a joker's
+    ``52 + r - 1`` for its declared rank ``r``), of a variant of ``piles`` centre piles."""
+    return _OTHERS + slot * piles + pile
+
+
+def _draw(piles: int) -> int:
+    """The action index of the draw (the call, then each pile's pickup, follow it)."""
+    return _OTHERS + _SINGLES * piles
+
+
+def _centre(game: Game) -> list[int]:
+    """The observation's centre, the same for every seat: each pile's top seen (code + 1), its
+    effective rank, its size, then each reserve's size (read off the kernel's integer state)."""
+    k = game.kernel
+    revealed = k.revealed
+    out = [p[-1] + 1 if p and revealed else 0 for p in k.piles]
+    out += game.top_ranks
+    out += [len(p) for p in k.piles]
+    out += [len(r) for r in k.reserves]
+    return out
+
+
+def _seen(k: SpeedKernel, seat: int, own: list[int], hands: list[int], draws: list[int],
+          centre: list[int]) -> list[int]:
+    """Seat ``seat``'s observation: ``own`` (its hand's counts), the hand and draw stack sizes
+    from it round the table, the ``centre``, and its draws owed, call due and pickup owed."""
+    own += hands[seat:] + hands[:seat]
+    own += draws[seat:] + draws[:seat]
+    own += centre
+    own += (k.debt[seat], int(k.out_seat == seat), int(seat in k.pickup_owed))
+    return own
 
 
 SPEED = register_family(SpeedFamily())

@@ -487,9 +487,13 @@ class Kernel(TableTiming):
         tables = v.tables
         out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
+        hand: dict[int, int] = {}  # (a dict, not a Counter: cheaper to make for a hand of a few cards)
+        for code in self.hands[seat]:
+            hand[code] = hand.get(code, 0) + 1
+        codes = sorted(hand)  # the hand's distinct cards, ascending (a count down to 0 keeps its key)
 
-        def extend(run: tuple[int, ...], decl: tuple[int, ...], pile: int, key: int, left: Counter[int]) -> None:
-            for code in sorted(left):
+        def extend(run: tuple[int, ...], decl: tuple[int, ...], pile: int, key: int, left: dict[int, int]) -> None:
+            for code in codes:
                 if not left[code]:
                     continue
                 if code == JOKER_CODE:
@@ -514,7 +518,6 @@ class Kernel(TableTiming):
                                left)
                         left[code] += 1
 
-        hand = Counter(self.hands[seat])
         for pile in range(v.piles):
             extend((), (), pile, self.tops[pile], hand)
         return out

@@ -184,19 +184,25 @@ class SpitFamily(Family):
         spit piles' order), each player's spit pile size, then each of its stock piles' size
         and face-up top (code + 1, 0: a gap); each centre pile's size and top; 1 once the
         round is over (the claims), else 0."""
+        return self.rl_observations(variant, table)[viewer or 0]
+
+    def rl_observations(self, variant: Variant, table: Table) -> list[list[int]]:
         assert isinstance(table, SpitTable)
         k = table.kernel
-        seat = viewer or 0
-        out: list[int] = []
-        for p in (seat, 1 - seat):
-            out.append(len(k.spits[p]))
-            for i in range(len(variant.rules.row)):
-                pile = k.rows[p][i] if i < len(k.rows[p]) else ()
-                out += (len(pile), pile[-1] + 1 if pile else 0)
+        width = len(variant.rules.row)
+        sides: list[list[int]] = []
+        for p in (0, 1):
+            side = [len(k.spits[p])]
+            row = k.rows[p]
+            for i in range(width):
+                pile = row[i] if i < len(row) else ()
+                side += (len(pile), pile[-1] + 1 if pile else 0)
+            sides.append(side)
+        rest: list[int] = []
         for pile in k.centre:
-            out += (len(pile), pile[-1] + 1 if pile else 0)
-        out.append(int(k.is_over()))
-        return out
+            rest += (len(pile), pile[-1] + 1 if pile else 0)
+        rest.append(int(k.is_over()))
+        return [sides[0] + sides[1] + rest, sides[1] + sides[0] + rest]
 
     def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
         return menu_of(view, actions)
