@@ -1,5 +1,13 @@
 """What one seat sees at a simulated Spit table (:class:`SpitView`): the view a bot of the public
-protocol (``choose(view, options, rng)``) is given."""
+protocol (``choose(view, options, rng)``) is given.
+
+>>> from speedrules import deal_spit
+>>> game = deal_spit("spit", seed=2)
+>>> game.spit()
+>>> view = SpitView.of(game, 1, t=400)
+>>> [str(c) for c in view.tops], view.row_sizes[1], view.spit_sizes, view.round_over
+(['8S', 'QD'], (1, 2, 3, 4, 5), (10, 10), False)
+"""
 
 from __future__ import annotations
 
