@@ -549,10 +549,7 @@ class SpitGame(BaseGame[SpitAction, SpitKernel]):
 
     def holdings(self) -> tuple[int, ...]:
         """The cards each player holds (row, spit pile, and a claimed centre pile once claimed)."""
-        result = self.kernel.result()
-        if result is not None:
-            return tuple(len(h) for h in result.holdings)
-        return tuple(self.kernel.held(p) for p in (0, 1))
+        return self.kernel.holding_counts()
 
     def is_stuck(self, player: int) -> bool:
         """Whether ``player`` cannot play, by the variant's reading (``spit.stuck``)."""

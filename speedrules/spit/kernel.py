@@ -334,6 +334,14 @@ class SpitKernel:
         """The cards a player has in the row and the spit pile."""
         return sum(map(len, self.rows[player])) + len(self.spits[player])
 
+    def holding_counts(self) -> tuple[int, ...]:
+        """How many cards each player holds: once the round is settled, what each takes into the
+        next round (a claimed centre pile included, :meth:`result`); before, the row and the spit
+        pile (:meth:`held`)."""
+        if self.is_settled():
+            return tuple(len(h) for h in self._holdings())
+        return self.held(0), self.held(1)
+
     def row_cards(self, player: int) -> int:
         return sum(map(len, self.rows[player]))
 
@@ -417,11 +425,11 @@ class SpitKernel:
         before; so with *g* gaps, the cards a player can bring up are those at most *g* deep
         in a pile (each lifted off into a gap in turn).  With pairing (which can open new gaps)
         it is :func:`pairing_search`, exact too."""
+        now = self.playable(player)
+        if now is not None:
+            return [], now[2]
         ok0, ok1 = self.card_ok[self.tops[0]], self.card_ok[self.tops[1]]  # (an empty pile's top takes no card)
         row = self.rows[player]
-        for pile in row:
-            if pile and (ok0[pile[-1]] or ok1[pile[-1]]):
-                return [], pile[-1]
         gaps = [j for j, p in enumerate(row) if not p]
         if not self.pairing:
             best: tuple[list[tuple[int, int, int]], int] | None = None
@@ -895,10 +903,9 @@ class SpitKernel:
                                                tuple[Any, ...], tuple[int, ...]]:
         """The round as its verdict reports it: settled, who went out first, the cards each player
         holds (once settled, what each takes into the next round)."""
-        result = None if void else self.result()
-        held = (len(result.holdings[0]), len(result.holdings[1])) if result is not None else (self.held(0),
-                                                                                            self.held(1))
-        return result is not None, None if void else self.out_seat, held, False, (), (), ()
+        if void:
+            return False, None, (self.held(0), self.held(1)), False, (), (), ()
+        return self.is_settled(), self.out_seat, self.holding_counts(), False, (), (), ()
 
     def table_view(self) -> Any:
         """A Spit verdict keeps no table (its report says each round's result)."""

@@ -36,7 +36,7 @@ from ..core.errors import InvalidActionError
 from ..core.variant import Variant
 from ..table import AGAIN, BOUNCED, ENDED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import Choose, GapMove, Pairing, Slap, Spit, SpitAction, StockPlay
-from .game import SpitGame, SpitLayout, SpitOutcome, deal_round, first_round, game_outcome
+from .game import SpitGame, SpitLayout, SpitOutcome, deal_round, decode, first_round, game_outcome
 from .kernel import CHOOSE, JAM, KIND_NAMES, MOVE, PAIR, PLAY, SLAP, SPIT, RoundResult, SpitKernel
 from .reader import Codes, SpitEvent
 from .stats import SpitStats
@@ -77,33 +77,23 @@ def option_of(action: Any) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
 
 def action_of(option: Any, seat: int) -> SpitAction:
     """The action an option stands for, taken by ``seat`` (a spit is the table's)."""
-    kind, pile, _cards, detail = option
-    if kind == PLAY:
-        return StockPlay(seat, detail[0], pile)
-    if kind == MOVE:
-        return GapMove(seat, detail[0], detail[1])
-    if kind == PAIR:
-        return Pairing(seat, detail[0], detail[1])
-    if kind == SLAP:
-        return Slap(seat, pile)
-    if kind == CHOOSE:
-        return Choose(seat, pile)
-    if kind == SPIT:
-        return Spit(None if pile < 0 else pile)
-    raise InvalidActionError(f"not a Spit option: {option!r}")
+    if option[0] not in _NAMES or option[0] == JAM:
+        raise InvalidActionError(f"not a Spit option: {option!r}")
+    return decode(event_of(option, seat))[0]
 
 
-def event_of(option: Any, seat: int, kernel: SpitKernel, t: int) -> SpitEvent:
+def event_of(option: Any, seat: int, kernel: SpitKernel | None = None, t: int | None = None) -> SpitEvent:
     """The coded event (:meth:`SpitKernel.check_event`'s fields) of ``seat``'s option at ``t``,
-    the table's own spit for seat -1; a play or a row move names the card it takes, the top of its
-    stock pile now, as a log records it (``None`` where there is none: the kernel refuses it)."""
+    the table's own spit for seat -1; given the round's ``kernel``, a play or a row move names the
+    card it takes, the top of its stock pile now, as a log records it (``None`` where there is
+    none: the kernel refuses it)."""
     kind, pile, _cards, detail = option
     if kind == SPIT:
         return SPIT, -1, pile, -1, None, t
     if kind in (SLAP, CHOOSE):
         return kind, seat, pile, -1, None, t
     a = detail[0]
-    rows = kernel.rows[seat] if 0 <= seat < 2 else []
+    rows = kernel.rows[seat] if kernel is not None and 0 <= seat < 2 else []
     card = rows[a][-1] if 0 <= a < len(rows) and rows[a] else None
     return kind, seat, a, pile if kind == PLAY else detail[1], card, t
 
@@ -384,10 +374,7 @@ class SpitTable(Table):
         return None, reason or "stuck", ()
 
     def remaining(self) -> tuple[int, ...]:
-        result = self.kernel.result()
-        if result is not None:
-            return tuple(len(h) for h in result.holdings)
-        return tuple(self.kernel.held(p) for p in (0, 1))
+        return self.kernel.holding_counts()
 
     def counts(self) -> dict[str, int]:
         return {_NAMES[kind]: n for kind, n in self.counted.items()}
