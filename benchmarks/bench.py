@@ -5,8 +5,9 @@ Prints the machine, then a table per measurement:
 1. referee throughput in events per second, reading logs from JSON text (parse + replay +
    verdict) over simulated ``speed`` logs, against ``bare_checker.py`` (a minimal
    single-purpose checker for plain Speed written as bare loops), and the ratio (target: 1.0);
-2. the per-log fixed cost (a log cut to its first event), and linearity: the per-event cost
-   of ~100-event deals, each its own log, against one 100,000-event log of the same deals;
+2. the per-log fixed cost (a log cut to its first event), the cost of a log that carries its
+   variant as a document against one that names it, and linearity: the per-event cost of
+   ~100-event deals, each its own log, against one 100,000-event log of the same deals;
 3. memory: peak memory while judging JSON Lines archives of growing size;
 4. the cost of asking a state for its legal actions;
 5. simulation speed, when ``bench_simulation.py`` is present (deals per second);
@@ -152,6 +153,21 @@ def fixed_cost(texts: list[str], rounds: int) -> tuple[float, float]:
     fixed, bare = best_cpu_chunked(rounds, list(range(len(texts))), lambda i: referee_text(cut[i]),
                                    lambda i: check_text(texts[i]))
     return fixed / len(cut) * 1e6, bare / len(texts) * 1e6
+
+
+def embedded_variant(texts: list[str], rounds: int) -> tuple[float, float]:
+    """Microseconds ``referee_text`` pays for a whole log naming its variant, and for the same log
+    carrying its variant as a document (``Variant.to_document()``, as a log of a variant of your
+    own carries it: its sources quote the rule texts, colons and all), timed in turn."""
+    def embedded(text: str) -> str:
+        doc = json.loads(text)
+        doc["variant"] = speedrules.load_variant(doc["variant"]).to_document()
+        return json.dumps(doc)
+
+    carried = [embedded(text) for text in texts]
+    named, documented = best_cpu_chunked(rounds, list(range(len(texts))), lambda i: referee_text(texts[i]),
+                                         lambda i: referee_text(carried[i]))
+    return named / len(texts) * 1e6, documented / len(texts) * 1e6
 
 
 def linearity(texts: list[str], rounds: int) -> dict[str, float]:
@@ -338,6 +354,9 @@ def main() -> None:
     print(f"\n2. per-log fixed cost: {fixed:.1f} us (referee_text on the logs cut to their first event; "
           f"was about 50 us, about half a bare-checked log; target: halved), timed in turn with the bare "
           f"checker's {bare_log:.1f} us on a whole log: {fixed / bare_log:.2f} of it")
+    named, documented = embedded_variant(texts[:500], args.rounds)
+    print(f"   a whole log naming its variant {named:.1f} us; the same log carrying its variant as a document "
+          f"{documented:.1f} us: {documented / named:.2f} x (an archive of a variant of your own)")
     print(f"   linearity: {lin['short_events']:.0f}-event deals, each its own log, {lin['us_short']:.2f} us/event; "
           f"one {lin['long_events']:,}-event log of the same deals {lin['us_long']:.2f} us/event; "
           f"ratio {lin['us_long'] / lin['us_short']:.2f} (bar: within 20%)")

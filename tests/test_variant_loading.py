@@ -149,6 +149,31 @@ def test_document_extends_bundled_and_lists_replace() -> None:
     assert v.reserve_sizes == (9, 11) and v.hand_size == 5 and v.draw_sizes == (10, 10)
 
 
+def test_a_document_is_checked_once_and_a_document_that_reads_a_file_every_time(tmp_path: Path) -> None:
+    """An archive whose every log embeds one variant checks it once; a document that reaches a
+    file reads the file again (it may have changed, and a log's folder decides which file)."""
+    from speedrules.core import loading
+
+    doc = {"extends": "speed", "title": "kept", "ranks": {"same_rank": True}}
+    first = variant_from_document(doc)
+    assert variant_from_document(json.loads(json.dumps(doc))) is first and first.same_rank
+    assert variant_from_document({**doc, "players": 2}).players == 2
+    with pytest.raises(VariantError, match="not of type 'integer'"):  # equal in Python, not in a log
+        variant_from_document({**doc, "players": 2.0})
+    assert variant_from_document({**doc, "ranks": {"same_rank": False}}).same_rank is False
+    (tmp_path / "house.yaml").write_text("extends: speed\nranks: {same_rank: true}\n", encoding="utf-8")
+    reads_a_file = {"extends": "house.yaml"}
+    assert variant_from_document(reads_a_file, base_dir=tmp_path).same_rank
+    (tmp_path / "house.yaml").write_text("extends: speed\nranks: {same_rank: false}\n", encoding="utf-8")
+    assert not variant_from_document(reads_a_file, base_dir=tmp_path).same_rank
+    with pytest.raises(VariantError, match="may not name a variant file"):
+        variant_from_document(reads_a_file)  # no folder given: the file is no longer reachable
+    for players in range(2, 2 + 2 * loading.MAX_KNOWN_DOCUMENTS):  # bounded, however many differ
+        variant_from_document({"extends": "speed", "title": f"house {players}"})
+    assert len(loading._DOCUMENTS) == loading.MAX_KNOWN_DOCUMENTS
+    assert variant_from_document(doc) == first
+
+
 # ---------------------------------------------------------------------------------- bad documents
 
 FIELD_TYPES: dict[str, str] = {

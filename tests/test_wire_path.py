@@ -102,11 +102,22 @@ def spit_logs() -> list[str]:
             if r.log is not None]
 
 
+def _colons_in_strings(text: str) -> str:
+    """``text`` with its variant embedded (its sources quote the rule texts, colons and all), its
+    players named and a time of day in its ``meta``: strings that hold colons."""
+    doc = json.loads(text)
+    variant = speedrules.load_variant(doc["variant"])
+    doc["variant"] = variant.to_document()
+    doc["players"] = [f"seat:{i}" for i in range(variant.players)]
+    doc["meta"] = {"at": "12:30", "k:": [":"]}
+    return json.dumps(doc)
+
+
 def test_simulated_logs_take_the_wire_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Speed's and Spit's alike.  (A log whose strings hold colons, as an embedded variant's
-    quotations do, goes the long way: the duplicate-key count cannot tell a colon in a string
-    from one between a key and its value.)"""
+    """Speed's and Spit's alike, also where the envelope's strings hold colons (the
+    duplicate-key count counts those too: ``speedrules.core.checks.count_colons``)."""
     texts = [*full_logs(), *spit_logs()]
+    texts += [_colons_in_strings(texts[0]), _colons_in_strings(texts[-1])]
     expected = [answer(long_way, t) for t in texts]
     assert all(isinstance(e, dict) for e in expected)
 
@@ -151,6 +162,21 @@ def _with_duplicate(text: str, key: str, value: str) -> str:
 def test_a_repeated_key_is_refused_as_the_long_way_refuses_it(key: str, value: str) -> None:
     text = _with_duplicate(full_logs()[0], key, value)
     fast, slow = answer(fast_way, text), answer(long_way, text)
+    assert fast == slow and isinstance(fast, tuple) and "duplicate key" in fast[1]
+
+
+@pytest.mark.parametrize(("key", "value"), [("player", "1"), ("card", '"AS"'), ("variant", '"speed"')])
+@pytest.mark.parametrize("escape", ["\\u003a", "\\u003A"])
+def test_an_escaped_colon_cannot_hide_a_repeated_key(key: str, value: str, escape: str) -> None:
+    """A colon written as an escape is one colon more in the parsed strings than in the text:
+    it would make up for a repeated key's colon, so such a text goes the long way."""
+    doc = json.loads(full_logs()[0])
+    doc["meta"] = {"note": "MARK"}
+    text = json.dumps(doc).replace("MARK", escape)
+    assert json.loads(text)["meta"]["note"] == ":"
+    assert isinstance(answer(fast_way, text), dict)  # the near miss: no key repeats
+    bad = _with_duplicate(text, key, value)
+    fast, slow = answer(fast_way, bad), answer(long_way, bad)
     assert fast == slow and isinstance(fast, tuple) and "duplicate key" in fast[1]
 
 

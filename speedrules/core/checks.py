@@ -13,6 +13,8 @@ that a value one of them accepts, every other accepts too (docs/log-format.md, "
 (17, None, None)
 >>> count_pairs({"a": [{"b": 1, "c": {}}], "d": 2})
 4
+>>> count_colons({"at": "12:30", "says": ["a: b", 3]})
+4
 """
 
 from __future__ import annotations
@@ -96,6 +98,28 @@ def count_pairs(data: Any) -> int:
             for value in items:
                 if type(value) is dict or type(value) is list:
                     todo.append(value)
+    return total
+
+
+def count_colons(data: Any) -> int:
+    """The colons of a parsed document's JSON text, where no key repeats and no colon is written
+    as an escape (``\\u003a``): one for each key-value pair and each inside a key or a string.  A
+    reader that finds the text holds as many knows that no key repeated (see :func:`count_pairs`:
+    this count also serves documents whose text, a title or a time of day, holds colons)."""
+    total = 0
+    todo: list[Any] = [data]
+    while todo:
+        item = todo.pop()
+        if type(item) is str:
+            text: str = item
+            total += text.count(":")
+        elif type(item) is dict:
+            mapping: dict[Any, Any] = item
+            total += len(mapping)
+            todo.extend(mapping)
+            todo.extend(mapping.values())
+        elif type(item) is list:
+            todo.extend(item)
     return total
 
 

@@ -270,20 +270,15 @@ class _Resolver:
 
     def __init__(self) -> None:
         self.chain: list[tuple[str, str]] = []
-
-    def bundled_path(self, name: str) -> Traversable | None:
-        if name in variant_names():
-            return data_dir("variants").joinpath(name + ".yaml")
-        return None
+        self.read_files = False
+        """Whether a variant file (not a bundled variant) was read: a document that reaches one
+        depends on that file and on the folder it is looked up in."""
 
     def load_named(self, ref: str, scope: FileScope, referrer: str) -> tuple[dict[str, Any], str]:
         """Load a variant by bundled name or path; return its merged raw document and display name."""
-        bundled = self.bundled_path(ref)
-        if bundled is not None:
-            key, display = f"bundled:{ref}", f"{ref}.yaml"
-            text = bundled.read_text(encoding="utf-8")
-            data = self._parse(text, display)
-            return self.resolve(data, display, key, FileScope.inside(None), default_name=ref)
+        if ref in variant_names():
+            doc, display = _bundled_document(ref)
+            return copy.deepcopy(doc), display
         problem = path_problem(ref)
         if problem is not None:
             raise VariantError([(referrer, f"{brief(ref)} cannot be read: {problem}")])
@@ -300,6 +295,7 @@ class _Resolver:
             if not real.is_relative_to(root):
                 raise VariantError([(referrer, f"{brief(ref)} may not be read: it leads out of the log's folder")])
             path = real
+        self.read_files = True
         try:
             text, display = read_text(path, MAX_VARIANT_BYTES)
             data = parse_text(text, display, MAX_VARIANT_NODES)
@@ -308,13 +304,6 @@ class _Resolver:
                 raise VariantError([(referrer, f"{brief(ref)}: {err.location}: {err.reason}")]) from None
             raise VariantError([(err.location, err.reason)]) from None
         return self.resolve(data, display, f"file:{path.resolve()}", scope.beside(path), default_name=path.stem)
-
-    @staticmethod
-    def _parse(text: str, name: str) -> Any:
-        try:
-            return parse_text(text, name)
-        except DocumentError as err:
-            raise VariantError([(err.location, err.reason)]) from None
 
     def resolve(
         self, data: Any, display: str, key: str, scope: FileScope, *, default_name: str
@@ -425,10 +414,37 @@ def variant_from_document(
     >>> variant_from_document({"extends": "speed", "runs": True}, name="house").runs
     True
     """
+    key = _document_key(data)
+    known = _DOCUMENTS.get(key) if key is not None else None
+    if known is not None:
+        return known
     resolver = _Resolver()
     scope = scope if scope is not None else FileScope.inside(base_dir)
     doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name=UNNAMED)
-    return _freeze(doc, display)
+    variant = _freeze(doc, display)
+    if key is not None and not resolver.read_files:
+        if len(_DOCUMENTS) >= MAX_KNOWN_DOCUMENTS:
+            _DOCUMENTS.pop(next(iter(_DOCUMENTS), ""), None)  # the oldest
+        _DOCUMENTS[key] = variant
+    return variant
+
+
+MAX_KNOWN_DOCUMENTS = 64
+"""How many variant documents :func:`variant_from_document` keeps with the variant each made, so
+that an archive whose every log carries the same document checks it once, not once a line: a
+document is kept only if it reached no file (a file may change, and where it is looked up
+depends on the log), and the oldest goes first."""
+
+_DOCUMENTS: dict[str, Variant] = {}
+
+
+def _document_key(data: Any) -> str | None:
+    """The exact JSON text of ``data`` (key order, ``1`` against ``1.0`` against ``true`` kept), or
+    ``None`` for a document that has none (a YAML-only value, or one nested too deep)."""
+    try:
+        return json.dumps(data, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _freeze(raw: dict[str, Any], display: str) -> Variant:
@@ -540,6 +556,18 @@ def bundled_variant(name: str) -> Variant | None:
 @functools.cache
 def _bundled_names() -> frozenset[str]:
     return frozenset(variant_names())
+
+
+@functools.cache
+def _bundled_document(name: str) -> tuple[dict[str, Any], str]:
+    """A bundled variant's document, its ``extends`` resolved, and its display name: read, parsed and
+    checked once (a document that extends it starts from a copy)."""
+    display = f"{name}.yaml"
+    try:
+        data = parse_text(data_dir("variants").joinpath(display).read_text(encoding="utf-8"), display)
+    except DocumentError as err:
+        raise VariantError([(err.location, err.reason)]) from None
+    return _Resolver().resolve(data, display, f"bundled:{name}", FileScope.inside(None), default_name=name)
 
 
 @functools.cache

@@ -677,8 +677,8 @@ def decoded_log(text: str, name: str, variant: Variant | None, variant_dir: str 
                 pairs += held
         except ValueError:
             return None
-        if pairs != text.count(":"):
-            return None
+        if pairs != text.count(":") or "\\u003a" in text or "\\u003A" in text:
+            return None  # a key repeats, or the strings' colons cannot be counted
         players = None if doc.players is UNSET else tuple(doc.players)
         return Log(None, v, name, tuple(deals), text, players)
 

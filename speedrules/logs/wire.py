@@ -24,7 +24,7 @@ from msgspec import UNSET as UNSET
 from msgspec import Meta, UnsetType
 
 from ..core.cards import CODE_OF_TEXT
-from ..core.checks import MAX_INDEX, MAX_TIME, count_pairs
+from ..core.checks import MAX_INDEX, MAX_TIME, count_colons
 
 LOG_FORMAT = "speedrules-log/1"
 """The log format's name and version: every log's ``format``."""
@@ -61,13 +61,13 @@ class WireLog(msgspec.Struct, Generic[Deal], forbid_unknown_fields=True, gc=Fals
 
 
 def envelope_pairs(log: WireLog[Any]) -> int:
-    """The key-value pairs a log's envelope and its variant document hold (its deals' aside), for
-    the duplicate-key count of :func:`speedrules.logs.log.log_from_text`."""
-    pairs = 3  # format, variant, deals
+    """The colons a log's envelope holds (its deals' aside), for the duplicate-key count of
+    :func:`speedrules.logs.log.decoded_log`: one for each of its pairs and those of its variant
+    document and its ``meta``, and each inside their strings and the players' names (a source
+    quoted, a time of day), which the caller may count only where no colon is an escape."""
+    pairs = 3 + count_colons(log.variant)  # format, variant, deals
     if log.players is not UNSET:
-        pairs += 1
+        pairs += 1 + count_colons(log.players)
     if log.meta is not UNSET:
-        pairs += 1 + count_pairs(log.meta)
-    if type(log.variant) is dict:
-        pairs += count_pairs(log.variant)
+        pairs += 1 + count_colons(log.meta)
     return pairs
