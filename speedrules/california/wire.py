@@ -63,8 +63,8 @@ class WireDeal(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 class CaliforniaDeal(msgspec.Struct, frozen=True, gc=False):
     """One deal of a checked log, coded (:func:`speedrules.california.coding.code_deal`): each
     seat's pile (top card LAST, as the kernel holds it), each seat's row (position 0 first), the
-    cards set aside and the coded events.  A struct, made in C: an attrs class's ``__init__``
-    cost every judged deal about 8,000 instructions."""
+    cards set aside and the coded events.  A struct, made in C: a frozen attrs class's
+    ``__init__`` took seven times as long, once every judged deal."""
 
     piles: tuple[tuple[int, ...], ...]
     rows: tuple[tuple[int, ...], ...]
