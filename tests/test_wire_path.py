@@ -407,3 +407,37 @@ def test_read_log_and_referee_leave_the_collector_as_they_found_it_across_thread
             assert gc.isenabled() == enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_a_written_log_is_decoded_once_by_the_structs_of_the_family_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The family of the variant a log names at its head is tried first (every family's structs
+    are tried in turn otherwise, and a failed try decodes the envelope and its meta before the
+    deals refuse it): one decode for a log of any bundled family, in either writer's form and
+    compact; a head naming another family's variant is only a hint, and the answers stay the
+    long way's."""
+    module = importlib.import_module("speedrules.logs.log")
+    decoder = module._decoder
+    tried: list[str] = []
+
+    def counted(family: Any) -> Any:
+        tried.append(family.name)
+        return decoder(family)
+
+    texts = {}
+    for name in ("speed", "spit", "california-speed-rows-of-five", "nertz"):
+        [result] = list(speedrules.simulate(name, 1, seed=3, logs=True))
+        assert result.log is not None
+        out = io.StringIO()
+        speedrules.write_log(result.log, out)
+        texts[name] = (result.log.dumps(), out.getvalue(), json.dumps(result.log.to_json(), separators=(",", ":")))
+    monkeypatch.setattr(module, "_decoder", counted)
+    for name, forms in texts.items():
+        family = speedrules.load_variant(name).family
+        for text in forms:
+            tried.clear()
+            assert referee_text(text).valid
+            assert tried == [family]
+    monkeypatch.undo()
+    misnamed = texts["california-speed-rows-of-five"][0].replace('"california-speed-rows-of-five"', '"nertz"', 1)
+    got = answer(fast_way, misnamed)
+    assert got == answer(long_way, misnamed) and isinstance(got, tuple)

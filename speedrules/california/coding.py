@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attrs
 from msgspec import UNSET
 from msgspec.structs import astuple
 
 from ..core.cards import CODE_OF_TEXT
 from ..core.checks import count_pairs, index_value, is_time
 from .kernel import COVER, RELAY
+from .wire import CaliforniaDeal as CaliforniaDeal
 from .wire import WireCover, WireDeal
 
 # Final aliases of the globals read once an event: the compiled build keeps a Final in a C
@@ -30,17 +30,6 @@ _UNSET: Final = UNSET
 _CODES: Final[dict[str, Any]] = CODE_OF_TEXT
 _ASTUPLE: Final = astuple
 _WIRE_COVER: Final = WireCover
-
-
-@attrs.frozen(slots=True)
-class CaliforniaDeal:
-    """One deal of a checked log, coded: each seat's pile (top card LAST, as the kernel holds
-    it), each seat's row (position 0 first), the cards set aside and the coded events."""
-
-    piles: tuple[tuple[int, ...], ...]
-    rows: tuple[tuple[int, ...], ...]
-    aside: tuple[int, ...]
-    events: tuple[tuple[Any, ...], ...]
 
 
 def _index(value: Any) -> int:

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import brief
 from ..family import Family, Kernel, Match, register_family
-from ..speed.scoring import SpeedMatch, match_report
+from ..speed.scoring import match_report
 from ..table import Menu, Table
 from . import picture, variants, wire
 from .actions import CaliforniaAction, parse_california_action
 from .actions import decode as decode_event
 from .actions import encode as encode_action
 from .coding import code_deal
-from .game import NAME, CaliforniaGame, deal_california, layout_problem
-from .kernel import KIND_NAMES, CaliforniaKernel
+from .game import NAME, CaliforniaGame, deal_california
+from .kernel import KIND_NAMES, laid_kernel, layout_problem
+from .scoring import CaliforniaMatch
 from .table import CaliforniaTable, menu_of
 
 if TYPE_CHECKING:
@@ -36,32 +37,6 @@ if TYPE_CHECKING:
     from ..logs.log import Log
 
 __all__ = ["CALIFORNIA", "CaliforniaFamily"]
-
-
-class CaliforniaMatch:
-    """A log's deals added up by the package's match scoring (Speed's :class:`SpeedMatch`, its
-    ``single`` default: every deal a game of its own, won by whoever dealt their last card),
-    which it holds and asks (a compiled class: the compiled build lets no interpreted class
-    inherit it); only a deal not laid is counted from its own layout."""
-
-    def __init__(self, variant: Variant, names: tuple[str, ...]) -> None:
-        self.scoring = SpeedMatch(variant, names)
-        self.players = variant.players
-
-    def carried(self) -> Any:
-        return self.scoring.carried()
-
-    def before(self, number: int) -> list[tuple[str, int | None, str]]:
-        return self.scoring.before(number)
-
-    def unlaid(self, deal: Any) -> tuple[int, ...]:
-        return tuple(len(deal.piles[s]) if s < len(deal.piles) else 0 for s in range(self.players))
-
-    def add(self, verdict: Any, kernel: Kernel | None, stopped: bool) -> None:
-        self.scoring.add(verdict, kernel, stopped)
-
-    def result(self) -> tuple[str, int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, bool]:
-        return self.scoring.result()
 
 
 class CaliforniaFamily(Family):
@@ -109,8 +84,7 @@ class CaliforniaFamily(Family):
         return layout_problem(variant, deal.piles, deal.rows, deal.aside)
 
     def kernel(self, variant: Variant, deal: Any, names: tuple[str, ...]) -> Kernel:
-        return CaliforniaKernel(variant, deal.piles, [[[c] for c in row] for row in deal.rows], deal.aside,
-                                names=names)
+        return laid_kernel(variant, deal.piles, deal.rows, deal.aside, names)
 
     def match(self, variant: Variant, names: tuple[str, ...]) -> Match:
         return CaliforniaMatch(variant, names)

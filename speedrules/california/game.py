@@ -1,6 +1,7 @@
 """The public California Speed game: :class:`CaliforniaGame`, the one game API
 (:class:`~speedrules.game.BaseGame`) on :class:`~speedrules.california.kernel.CaliforniaKernel`,
-its deal (:func:`deal_california`) and its one layout rule (:func:`layout_problem`).
+its deal (:func:`deal_california`) and its one layout rule (:func:`layout_problem`, compiled with the
+kernel in :mod:`speedrules.california.kernel`).
 
 >>> game = deal_california("california-speed", seed=11)
 >>> print(game)
@@ -21,17 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import rules
 from ..core.cards import Card, deck_codes
 from ..core.checks import checked_names
 from ..core.deck import card_difference, deck_counts, make_rng, shuffle_codes
-from ..core.errors import IllegalActionError, InvalidActionError, PositionError, Violation
+from ..core.errors import IllegalActionError, InvalidActionError, PositionError
 from ..core.loading import as_variant
 from ..core.variant import Variant
 from ..game import BaseGame, Event, Time
 from ..speed.kernel import Outcome
 from .actions import CaliforniaAction, Cover, Relay, decode, encode, parse_california_action
-from .kernel import CaliforniaKernel
+from .kernel import CaliforniaKernel, laid_kernel, layout_problem
 from .position import read_position, write_position
 
 if TYPE_CHECKING:
@@ -46,28 +46,6 @@ NAME = "california-speed"
 
 Layout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
 """A deal's layout as codes: each seat's pile (top card LAST), each seat's row, the cards aside."""
-
-
-def layout_problem(variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[int]],
-                   aside: Sequence[int]) -> Violation | None:
-    """Why a layout (piles top card last, rows of single cards, the cards aside) is not a deal of
-    ``variant`` once the first rows are laid, or ``None`` (rules ``california.layout.shape`` and
-    ``california.layout.cards``)."""
-    players, width = variant.players, variant.rules.row
-    deck = 52 * variant.packs
-    each = deck // players - width
-    if len(piles) != players or len(rows) != players or any(len(r) != width for r in rows):
-        return Violation(rules.CALIFORNIA_LAYOUT_SHAPE, None,
-                         f"a deal has {players} piles and {players} rows of {width} cards")
-    if any(len(p) != each for p in piles) or len(aside) != deck % players:
-        return Violation(rules.CALIFORNIA_LAYOUT_SHAPE, None,
-                         f"each pile holds {each} cards once its row of {width} is laid, and {deck % players} "
-                         f"card(s) are set aside (piles of {', '.join(str(len(p)) for p in piles)}; "
-                         f"{len(aside)} aside)")
-    problem = card_difference([*piles, *rows, aside], deck_counts(variant.packs, 0))
-    if problem is not None:
-        return Violation(rules.CALIFORNIA_LAYOUT_CARDS, None, f"the layout is not the deck: {problem}")
-    return None
 
 
 def _fresh_state(variant: Variant, kernel: CaliforniaKernel, layout: Layout | None, seed: int | None,
@@ -103,8 +81,7 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
         problem = layout_problem(v, *layout)
         if problem is not None:
             raise IllegalActionError(problem)
-        kernel = CaliforniaKernel(v, layout[0], [[[c] for c in row] for row in layout[1]], layout[2],
-                                  names=checked_names(v, names))
+        kernel = laid_kernel(v, *layout, checked_names(v, names))
         self.__setstate__(_fresh_state(v, kernel, layout, seed))
 
     @classmethod
@@ -181,8 +158,7 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
         problem = layout_problem(log.variant, logged.piles, logged.rows, logged.aside)
         if problem is not None:
             raise IllegalActionError(problem)
-        kernel = CaliforniaKernel(log.variant, logged.piles, [[[c] for c in row] for row in logged.rows],
-                                  logged.aside, names=log.names)
+        kernel = laid_kernel(log.variant, logged.piles, logged.rows, logged.aside, log.names)
         game = cls.__new__(cls)
         game.__setstate__(_fresh_state(log.variant, kernel, (logged.piles, logged.rows, logged.aside), None))
         return game

@@ -38,6 +38,7 @@ from ..core import rules
 from ..core.cards import RANK_OF as _RANKS
 from ..core.cards import TEXT_OF
 from ..core.checks import default_names
+from ..core.deck import card_difference, deck_counts
 from ..core.errors import Violation, brief
 from ..core.ranks import order_value
 from ..core.variant import Collisions, Variant
@@ -61,6 +62,47 @@ Rows = tuple[tuple[int, ...], ...]
 
 def _cards(codes: Iterable[int]) -> str:
     return " ".join(TEXT_OF[c] for c in codes)
+
+
+def layout_problem(variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[int]],
+                   aside: Sequence[int]) -> Violation | None:
+    """Why a layout (piles top card last, rows of single cards, the cards aside) is not a deal of
+    ``variant`` once the first rows are laid, or ``None`` (rules ``california.layout.shape`` and
+    ``california.layout.cards``): the family's one layout rule, here to be compiled with the
+    kernel (the referee asks it of every deal).
+
+    >>> from speedrules import load_variant
+    >>> layout_problem(load_variant("california-speed"), [[1], [2]], [[3, 4, 5, 6]] * 2, ()).rule
+    'california.layout.shape'
+    """
+    players, width = variant.players, variant.rules.row
+    deck = 52 * variant.packs
+    each = deck // players - width
+    shaped = len(piles) == players and len(rows) == players
+    for row in rows:  # (loops, not any() over a generator: a generator is a slow call when compiled)
+        shaped = shaped and len(row) == width
+    if not shaped:
+        return Violation(rules.CALIFORNIA_LAYOUT_SHAPE, None,
+                         f"a deal has {players} piles and {players} rows of {width} cards")
+    sized = len(aside) == deck % players
+    for pile in piles:
+        sized = sized and len(pile) == each
+    if not sized:
+        return Violation(rules.CALIFORNIA_LAYOUT_SHAPE, None,
+                         f"each pile holds {each} cards once its row of {width} is laid, and {deck % players} "
+                         f"card(s) are set aside (piles of {', '.join([str(len(p)) for p in piles])}; "
+                         f"{len(aside)} aside)")
+    problem = card_difference([*piles, *rows, aside], deck_counts(variant.packs, 0))
+    if problem is not None:
+        return Violation(rules.CALIFORNIA_LAYOUT_CARDS, None, f"the layout is not the deck: {problem}")
+    return None
+
+
+def laid_kernel(variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[int]],
+                aside: Sequence[int], names: Sequence[str]) -> CaliforniaKernel:
+    """The kernel of a deal as its layout lays it (each card of a row a stack of its own): what
+    the referee, a game and a logged deal start from."""
+    return CaliforniaKernel(variant, piles, [[[c] for c in row] for row in rows], aside, names=names)
 
 
 class CoverGroup:
@@ -107,10 +149,11 @@ class CaliforniaKernel:
         self.piles = [list(p) for p in piles]
         self.stacks = [list(s) for r in rows for s in r]
         self.aside = tuple(aside)
-        self.counts = [0] * 14
+        counts = self.counts = [0] * 14
         for stack in self.stacks:
             if stack:
-                self.counts[RANK_OF[stack[-1]]] += 1
+                rank = RANK_OF[stack[-1]]
+                counts[rank] = counts[rank] + 1  # (``+=`` on an item is a generic call when compiled)
         self.owed = [False] * len(self.stacks)
         if owed is None:
             self._mark_all()
@@ -190,11 +233,16 @@ class CaliforniaKernel:
         return True
 
     def _mark(self, rank: int) -> None:
-        """Every face-up card of ``rank``, in a match now, is owed until covered."""
-        owed = self.owed
-        for pos, stack in enumerate(self.stacks):  # (a stack is never empty while the deal goes on)
-            if RANK_OF[stack[-1]] == rank:
+        """Every face-up card of ``rank``, in a match now, is owed until covered (the stacks looked
+        at up to the last of them: ``counts`` holds how many there are)."""
+        owed, stacks = self.owed, self.stacks
+        left = self.counts[rank]
+        for pos in range(len(stacks)):  # (a stack is never empty while the deal goes on)
+            if RANK_OF[stacks[pos][-1]] == rank:
                 owed[pos] = True
+                left -= 1
+                if not left:
+                    return
 
     def _mark_all(self) -> None:
         """Every face-up card in a match now is owed (after a lay: one pass over the stacks)."""
@@ -247,14 +295,16 @@ class CaliforniaKernel:
         if kind == COVER:
             width = self.row
             players = self.players
-            if (self.group is None and type(player) is int and type(row) is int and type(col) is int
-                    and 0 <= player < players and 0 <= row < players and 0 <= col < width
-                    and (t is None or self.last_t is None or t >= self.last_t)
-                    and self.winner is None and not self.dead_end
-                    and (card is None or card == self.piles[player][-1])):  # the common case, inline
-                pos = row * width + col
-                if self.counts[RANK_OF[self.stacks[pos][-1]]] >= 2 or (self.complete and self.owed[pos]):
-                    return None
+            if self.group is None and type(player) is int and type(row) is int and type(col) is int:
+                at: int = row  # (ints, as just tested: compiled, the tests below are native, not generic)
+                of: int = col
+                if (0 <= player < players and 0 <= at < players and 0 <= of < width
+                        and (t is None or self.last_t is None or t >= self.last_t)
+                        and self.winner is None and not self.dead_end
+                        and (card is None or card == self.piles[player][-1])):  # the common case, inline
+                    pos = at * width + of
+                    if self.counts[RANK_OF[self.stacks[pos][-1]]] >= 2 or (self.complete and self.owed[pos]):
+                        return None
             return self.check_cover(player, card, row, col, t)
         if kind == RELAY and player == -1:
             problem = self._check_common(None, t)
@@ -320,7 +370,9 @@ class CaliforniaKernel:
                     index: int = -1) -> None:
         """Apply an event :meth:`check_event` accepted (the deal's ``index``-th)."""
         if kind == COVER:
-            pos = row * self.row + col
+            at: int = row  # (ints: the cover was checked)
+            of: int = col
+            pos = at * self.row + of
             if self.first_lands or t is None:  # the log order is the landing order
                 self.group = None
                 self._cover(player, pos)
@@ -343,17 +395,19 @@ class CaliforniaKernel:
         pile = self.piles[player]
         card = pile.pop()
         stack, counts = self.stacks[pos], self.counts
-        counts[RANK_OF[stack[-1]]] -= 1
+        under = RANK_OF[stack[-1]]
+        counts[under] = counts[under] - 1  # (``-=`` on an item is a generic call when compiled)
         stack.append(card)
         rank = RANK_OF[card]
-        counts[rank] += 1
+        matched = counts[rank] + 1
+        counts[rank] = matched
         self.owed[pos] = False
         if self.quiet:
             self.quiet = []  # a cover is a choice: a later repetition proves nothing
         self.covers += 1
         if not pile:
             self.winner = player
-        if counts[rank] >= 2:
+        if matched >= 2:
             self._mark(rank)
 
     def _collide(self, group: CoverGroup, player: int, pos: int, index: int) -> None:
@@ -404,7 +458,8 @@ class CaliforniaKernel:
                 self.stacks[seat * width + col] = [pile.pop()]
         counts = [0] * 14
         for stack in self.stacks:
-            counts[RANK_OF[stack[-1]]] += 1
+            rank = RANK_OF[stack[-1]]
+            counts[rank] = counts[rank] + 1
         self.counts = counts
         self.owed = [False] * len(self.stacks)
         self._mark_all()
