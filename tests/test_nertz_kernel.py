@@ -83,6 +83,9 @@ def play_both(seed: int, options: dict[str, Any], steps: int = 400) -> tuple[mod
         listed = {str(a) for a in game.legal_actions() if str(a) != "stuck"}
         expected = {event_of(state, kernel, m) for m in model.legal_moves(state)}
         assert {(*encode(a), None) for a in game.legal_actions() if str(a) != "stuck"} == expected, listed
+        for seat in range(kernel.seats):  # the table's menus leave out the moves between work piles
+            shifts = [m for m in kernel.moves(seat) if m[0] == WORK and m[3] >= 0]
+            assert kernel.moves(seat, shifts=False) == [m for m in kernel.moves(seat) if m not in shifts]
         stuck = model.is_stuck(state)
         assert kernel.is_stuck() == stuck
         if state.ended:

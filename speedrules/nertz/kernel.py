@@ -76,7 +76,13 @@ def builds_down(lower: int, upper: int) -> bool:
 
 def builds_up(card: int, top: int) -> bool:
     """Whether ``card`` may go on a foundation showing ``top``: same suit, one rank higher."""
-    return _SUITS[card] == _SUITS[top] and _RANKS[card] == _RANKS[top] + 1
+    return suit_rank(card) == suit_rank(top) + 1
+
+
+def suit_rank(card: int) -> int:
+    """The card's suit and rank as one number, which the card one rank higher in its suit
+    exceeds by one (:func:`builds_up`; the foundations a card fits, looked up by it)."""
+    return _SUITS[card] * 16 + _RANKS[card]
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -395,27 +401,31 @@ class NertzKernel:
 
     # ------------------------------------------------------------------ listing
 
-    def moves(self, seat: int) -> list[tuple[int, int, Any, Any, Any]]:
+    def moves(self, seat: int, shifts: bool = True) -> list[tuple[int, int, Any, Any, Any]]:
         """Every legal event of ``seat`` now (untimed), coded ``(kind, seat, card, src, dst)``: to a
-        foundation, to a work pile, the stock turn, the waste turned over, the call."""
+        foundation, to a work pile, the stock turn, the waste turned over, the call; with
+        ``shifts=False``, not the moves between its work piles (a table's bot finds the one it
+        needs by :meth:`dig`)."""
         if self.ended:
             return []
         o, work, found = self.opts, self.work[seat], self.foundations
         out: list[tuple[int, int, Any, Any, Any]] = []
-        singles = [(src, self.pile(seat, src)[-1]) for src in (NERTZ, WASTE, *range(len(work)))
-                   if self.pile(seat, src)]
+        piles = (self.nertz[seat], self.waste[seat], *work)  # as pile() names them: NERTZ, WASTE, 0, 1...
+        singles = [(src, pile[-1]) for src, pile in zip((NERTZ, WASTE, *range(len(work))), piles, strict=True)
+                   if pile]
+        wanted = self._wanted()
         for src, card in singles:
             if _RANKS[card] == 1:
-                if self._fits_foundation(card):
+                if self._fits_foundation(card, wanted):
                     out.append((FOUND, seat, card, src, len(found)))
             else:
-                out += [(FOUND, seat, card, src, f) for f, p in enumerate(found) if builds_up(card, p[-1])]
+                out += [(FOUND, seat, card, src, f) for f in wanted.get(suit_rank(card), ())]
         fill = o.empty_fill
         for src, card in singles[: 2 - (not self.nertz[seat]) - (not self.waste[seat])]:
             may_fill = fill is EmptyFill.ANY or src == NERTZ or fill is EmptyFill.NERTZ_OR_WASTE
             out += [(WORK, seat, card, src, d) for d, p in enumerate(work)
                     if (builds_down(card, p[-1]) if p else may_fill)]
-        for j, pile in enumerate(work):
+        for j, pile in enumerate(work if shifts else ()):
             for count in range(1, (len(pile) if o.move_runs else min(1, len(pile))) + 1):
                 base = pile[-count]
                 if count > 1 and not builds_down(pile[-count + 1], base):
@@ -453,20 +463,30 @@ class NertzKernel:
                 break
         return shown
 
-    def _fits_foundation(self, card: int) -> bool:
+    def _wanted(self) -> dict[int, list[int]]:
+        """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`."""
+        wanted: dict[int, list[int]] = {}
+        for f, pile in enumerate(self.foundations):
+            wanted.setdefault(suit_rank(pile[-1]) + 1, []).append(f)
+        return wanted
+
+    def _fits_foundation(self, card: int, wanted: dict[int, list[int]]) -> bool:
+        """Whether ``card`` may go to a foundation now, ``wanted`` being :meth:`_wanted`."""
         if _RANKS[card] == 1:
             return self.opts.foundations is Foundations.PER_ACE or not any(
                 _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations)
-        return any(builds_up(card, p[-1]) for p in self.foundations)
+        return suit_rank(card) in wanted
 
-    def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int]) -> bool:
+    def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int],
+                      wanted: dict[int, list[int]]) -> bool:
         """Whether ``seat`` has a progress move with work piles ``work`` and any of ``shown`` as
-        its waste top: a card to a foundation, the Nertz or waste top to a work pile, a call."""
+        its waste top: a card to a foundation (``wanted``: :meth:`_wanted`), the Nertz or waste top
+        to a work pile, a call."""
         nertz = self.nertz[seat]
         if self.opts.call is CallRule.OPTIONAL and not nertz:
             return True
         singles = [p[-1] for p in work if p] + list(shown) + nertz[-1:]
-        if any(self._fits_foundation(c) for c in singles):
+        if any(self._fits_foundation(c, wanted) for c in singles):
             return True
         fill = self.opts.empty_fill
         feeds = [(WASTE, c) for c in shown] + [(NERTZ, c) for c in nertz[-1:]]
@@ -500,14 +520,14 @@ class NertzKernel:
         with a progress move, ``(-1, 0, -1)`` when its piles are right as they are (the stock must
         show the card, or the move is there), ``None`` when the seat is stuck: no arrangement of
         its own work piles, with any waste top its stock cycle shows, has a progress move."""
-        shown = self.cycle_tops(seat)
+        shown, wanted = self.cycle_tops(seat), self._wanted()
         start = tuple([tuple(p) for p in self.work[seat]])
         seen = {start}
         # each arrangement queued with the first move of the way to it ((-1, 0, -1): the start)
         queue: deque[tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]]] = deque([(start, (-1, 0, -1))])
         while queue:
             work, way = queue.popleft()
-            if self._can_progress(seat, work, shown):
+            if self._can_progress(seat, work, shown, wanted):
                 return way
             for nxt, move in self._rearrangements(work):
                 known = len(seen)

@@ -130,7 +130,7 @@ class NertzTable(Table):
         if k.ended or self.winner is not None:
             return None
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
-        options = [o for o in map(_option, k.moves(seat)) if is_play(o) or o[0] != WORK]
+        options = list(map(_option, k.moves(seat, shifts=False)))  # progress, the stock and the call
         idle = self.idle[seat]
         if idle >= cycle or not any(o[0] != WORK and not is_play(o) for o in options):
             # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
