@@ -82,7 +82,10 @@ def builds_up(card: int, top: int) -> bool:
 def suit_rank(card: int) -> int:
     """The card's suit and rank as one number, which the card one rank higher in its suit
     exceeds by one (:func:`builds_up`; the foundations a card fits, looked up by it)."""
-    return _SUITS[card] * 16 + _RANKS[card]
+    return _SUIT_RANKS[card]
+
+
+_SUIT_RANKS: Final[tuple[int, ...]] = tuple(suit * 16 + rank for suit, rank in zip(_SUITS, _RANKS, strict=True))
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -419,7 +422,7 @@ class NertzKernel:
                 if self._fits_foundation(card, wanted):
                     out.append((FOUND, seat, card, src, len(found)))
             else:
-                out += [(FOUND, seat, card, src, f) for f in wanted.get(suit_rank(card), ())]
+                out += [(FOUND, seat, card, src, f) for f in wanted.get(_SUIT_RANKS[card], ())]
         fill = o.empty_fill
         for src, card in singles[: 2 - (not self.nertz[seat]) - (not self.waste[seat])]:
             may_fill = fill is EmptyFill.ANY or src == NERTZ or fill is EmptyFill.NERTZ_OR_WASTE
@@ -467,7 +470,7 @@ class NertzKernel:
         """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`."""
         wanted: dict[int, list[int]] = {}
         for f, pile in enumerate(self.foundations):
-            wanted.setdefault(suit_rank(pile[-1]) + 1, []).append(f)
+            wanted.setdefault(_SUIT_RANKS[pile[-1]] + 1, []).append(f)
         return wanted
 
     def _fits_foundation(self, card: int, wanted: dict[int, list[int]]) -> bool:
@@ -475,7 +478,7 @@ class NertzKernel:
         if _RANKS[card] == 1:
             return self.opts.foundations is Foundations.PER_ACE or not any(
                 _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations)
-        return suit_rank(card) in wanted
+        return _SUIT_RANKS[card] in wanted
 
     def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int],
                       wanted: dict[int, list[int]]) -> bool:
