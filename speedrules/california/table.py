@@ -13,32 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import attrs
+from typing import Any
 
 from ..core.cards import Card
 from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
 from .actions import Cover
-from .game import NAME, deal_california
+from .game import deal_california
 from .kernel import COVER, RELAY
+from .view import CaliforniaView
 from .wire import event_json
-
-
-@attrs.frozen
-class CaliforniaView:
-    """What a seat sees (a bot's ``view``): the top card of its pile, every stack's top card and
-    size (by position, ``width`` stacks a row), the stacks it may cover, the time."""
-
-    family: ClassVar[str] = NAME
-    seat: int
-    t: int
-    card: Card | None
-    tops: tuple[Card, ...]
-    sizes: tuple[int, ...]
-    width: int
-    targets: tuple[int, ...]
 
 
 def cover_option(action: Cover, width: int) -> tuple[int, int, tuple[int, ...], tuple[()]]:

@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import attrs
+from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..core.variant import Variant
@@ -36,6 +34,7 @@ from .actions import NertzAction, Stuck, decode, encode
 from .game import NertzGame, deal_nertz
 from .kernel import FOUND, KIND_NAMES, WORK
 from .scoring import match_winner
+from .view import NertzView
 
 Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 PATIENCE = 30
@@ -83,16 +82,6 @@ def menu_of(view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
     """The menu of a seat whose options are given as actions (a bot of the public protocol)."""
     by_option = {option_of(a): a for a in actions}
     return build_menu(view.seat, list(by_option)), by_option
-
-
-@attrs.frozen
-class NertzView:
-    """What a seat sees (a bot's ``view``): the time and the hand's position text."""
-
-    family: ClassVar[str] = "nertz"
-    seat: int
-    t: int
-    position: str
 
 
 class NertzTable(Table):
