@@ -154,7 +154,7 @@ def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
         seen = family.rl_observations(variant, table)
         for seat, agent in enumerate(env.possible_agents):
             assert family.rl_options(variant, table, seat) == Family.rl_options(family, variant, table, seat)
-            assert seen[seat] == family.rl_observation(variant, table, seat) == obs[agent]["observation"].tolist()
+            assert list(seen[seat]) == family.rl_observation(variant, table, seat) == obs[agent]["observation"].tolist()
             assert sorted(np.flatnonzero(obs[agent]["action_mask"])) == env.unwrapped.episode.legal(seat)
         actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
         obs = env.step(actions)[0]
@@ -162,13 +162,14 @@ def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
 
 def test_observations_past_a_byte_keep_their_values() -> None:
     """Whole numbers past 0-255 (a family's counts may be) take numpy's own conversion, the same
-    values as the byte path gives the small ones."""
+    values as the byte path gives the small ones; rows of bytes are taken as they are."""
     from speedrules.rl.parallel import _whole_numbers
 
     small = _whole_numbers(np, [[0, 7, 255], [1, 2, 3]], 3)
     large = _whole_numbers(np, [[0, 700, 255], [1, -2, 3]], 3)
-    assert small.dtype == large.dtype == np.float32
-    assert small.tolist() == [[0, 7, 255], [1, 2, 3]] and large.tolist() == [[0, 700, 255], [1, -2, 3]]
+    raw = _whole_numbers(np, [bytes([0, 7, 255]), bytearray([1, 2, 3])], 3)
+    assert small.dtype == raw.dtype == np.uint8
+    assert small.tolist() == raw.tolist() == [[0, 7, 255], [1, 2, 3]] and large.tolist() == [[0, 700, 255], [1, -2, 3]]
 
 
 def test_shaped_rewards_count_the_cards_shed_and_are_off_by_default() -> None:
