@@ -405,9 +405,11 @@ class Family(abc.ABC):
         scene = self.scene(self.table_game(table), viewer=viewer)
         return features.features(scene, viewer, self._rl_slots(variant))
 
-    def rl_observations(self, variant: Variant, table: Table) -> list[list[int]]:
+    def rl_observations(self, variant: Variant, table: Table) -> Sequence[Sequence[int]]:
         """Every seat's :meth:`rl_observation` of ``table``, in seat order (the environments ask
-        for all of them at once after each change: a family may work out what they share once)."""
+        for all of them at once after each change: a family may work out what they share once).
+        A row may be a ``bytes`` or ``bytearray`` where every number fits a byte (0-255): the
+        environments take such rows as they are, where a list of numbers is converted."""
         return [self.rl_observation(variant, table, seat) for seat in range(variant.players)]
 
     def rl_options(self, variant: Variant, table: Table, seat: int) -> dict[int, Any]:

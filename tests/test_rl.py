@@ -81,6 +81,29 @@ def test_an_index_outside_the_mask_waits() -> None:
     assert (oa["player_1"]["observation"] == ob["player_1"]["observation"]).all()
 
 
+
+@pytest.mark.parametrize("name", ["speed-four", "spit"])
+def test_the_log_may_be_asked_for_at_any_step_and_again(name: str) -> None:
+    """``to_log()`` during an episode, twice in a row, and at its end: each a log the referee
+    judges valid, each holding every event so far (asking leaves the episode's record as it was)."""
+    env = rl.parallel_env(name, seed=6)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(6)
+    sizes = []
+    for step in range(100_000):
+        if not env.agents:
+            break
+        if step in (3, 4, 40):
+            texts = [env.unwrapped.to_log().to_json() for _ in range(2)]
+            assert texts[0] == texts[1]
+            verdict = referee(parse_log(texts[0]))
+            assert verdict.valid, str(verdict)
+            sizes.append(sum(len(d["events"]) for d in parse_log(texts[0]).data["deals"]))
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs = env.step(actions)[0]
+    verdict = referee(parse_log(env.unwrapped.to_log().to_json()))
+    assert verdict.valid and sizes == sorted(sizes) and sizes[0] < sizes[-1], (str(verdict), sizes)
+
 @pytest.mark.parametrize("name", ["speed", "speed-jokers", "speed-runs", "speed-call-penalty"])
 def test_the_mask_is_exactly_the_seats_legal_actions(name: str) -> None:
     """At every moment of random play the options behind a seat's mask are its legal actions as
@@ -131,7 +154,7 @@ def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
         seen = family.rl_observations(variant, table)
         for seat, agent in enumerate(env.possible_agents):
             assert family.rl_options(variant, table, seat) == Family.rl_options(family, variant, table, seat)
-            assert seen[seat] == family.rl_observation(variant, table, seat) == obs[agent]["observation"].tolist()
+            assert list(seen[seat]) == family.rl_observation(variant, table, seat) == obs[agent]["observation"].tolist()
             assert sorted(np.flatnonzero(obs[agent]["action_mask"])) == env.unwrapped.episode.legal(seat)
         actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
         obs = env.step(actions)[0]
@@ -139,13 +162,14 @@ def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
 
 def test_observations_past_a_byte_keep_their_values() -> None:
     """Whole numbers past 0-255 (a family's counts may be) take numpy's own conversion, the same
-    values as the byte path gives the small ones."""
+    values as the byte path gives the small ones; rows of bytes are taken as they are."""
     from speedrules.rl.parallel import _whole_numbers
 
     small = _whole_numbers(np, [[0, 7, 255], [1, 2, 3]], 3)
     large = _whole_numbers(np, [[0, 700, 255], [1, -2, 3]], 3)
-    assert small.dtype == large.dtype == np.float32
-    assert small.tolist() == [[0, 7, 255], [1, 2, 3]] and large.tolist() == [[0, 700, 255], [1, -2, 3]]
+    raw = _whole_numbers(np, [bytes([0, 7, 255]), bytearray([1, 2, 3])], 3)
+    assert small.dtype == raw.dtype == np.uint8
+    assert small.tolist() == raw.tolist() == [[0, 7, 255], [1, 2, 3]] and large.tolist() == [[0, 700, 255], [1, -2, 3]]
 
 
 def test_shaped_rewards_count_the_cards_shed_and_are_off_by_default() -> None:

@@ -81,13 +81,14 @@ def size(slots: Slots) -> int:
     return max((offset + (1 + CARD_CODES if spread else 2) for offset, spread in slots.values()), default=0)
 
 
-def card_counts(codes: list[int] | tuple[int, ...]) -> list[int]:
-    """How many of each card code (:data:`CARD_CODES` numbers) ``codes`` holds: a hand's slot.
+def card_counts(codes: list[int] | tuple[int, ...]) -> bytearray:
+    """How many of each card code (:data:`CARD_CODES` numbers) ``codes`` holds: a hand's slot, as
+    bytes (no hand holds 256 of one card).
 
-    >>> card_counts([0, 52, 0])[:2], card_counts([0, 52, 0])[52]
+    >>> list(card_counts([0, 52, 0])[:2]), card_counts([0, 52, 0])[52]
     ([2, 0], 1)
     """
-    out = [0] * CARD_CODES
+    out = bytearray(CARD_CODES)
     for code in codes:
         out[code] += 1
     return out

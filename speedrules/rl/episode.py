@@ -96,7 +96,9 @@ class Episode:
             self.menus = [{} for _ in range(self.seats)]
             return False
         options, variant = self.family.rl_options, self.variant
-        self.menus = menus = [options(variant, table, seat) for seat in range(self.seats)]
+        self.menus = menus = []
+        for seat in range(self.seats):  # (a loop, not a comprehension: that is a call of its own)
+            menus.append(options(variant, table, seat))
         return any(menus)
 
     def legal(self, seat: int) -> list[int]:
@@ -117,7 +119,11 @@ class Episode:
             return True
         table, t = self.table, self.now
         table.now = t
-        actors = [seat for seat, index in actions.items() if index in self.menus[seat]]
+        menus = self.menus
+        actors = []
+        for seat, index in actions.items():
+            if index in menus[seat]:
+                actors.append(seat)
         if table.due <= t:
             actors.append(-1)
         if len(actors) > 1:
@@ -131,7 +137,7 @@ class Episode:
                 if option is None:
                     continue
             else:
-                option = self.menus[actor][actions[actor]]
+                option = menus[actor][actions[actor]]
             done = table.land(actor, option, t, self.due)
             if done == BOUNCED:
                 table.bounced += 1

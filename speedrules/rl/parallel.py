@@ -14,6 +14,7 @@ module is: the class is put together then (:func:`env_class`) from :class:`Paral
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.loading import as_variant
@@ -71,9 +72,9 @@ class ParallelCore:
         self.cycles = 0
         self.episode: Episode | None = None
         self.seen: Any = None
-        """Every seat's observation (a row each), as last built."""
-        self.masks: Any = None
-        """Every seat's action mask (a row each), as last built."""
+        """Every seat's observation (a row each), as last worked out (whole numbers)."""
+        self.masks = b""
+        """Every seat's action mask, a row of ``width`` bytes each, as last worked out."""
         self.built_at: tuple[int, int, bool] | None = None
 
     def observation_space(self, agent: str) -> Any:
@@ -100,28 +101,45 @@ class ParallelCore:
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                     dict[str, bool], dict[str, Any]]:
-        """One moment: each agent's action index (see :class:`~speedrules.rl.episode.Episode`)."""
+        """One moment: each agent's action index (see :class:`~speedrules.rl.episode.Episode`); an
+        action that is not an index (a numpy integer, an int) waits."""
         episode = self._episode()
         live = list(self.agents)
         seat_of = self.seat_of
-        chosen = {seat_of[agent]: _index(action) for agent, action in actions.items() if agent in live}
+        chosen: dict[int, int] = {}
+        for agent, action in actions.items():  # (loops, not comprehensions, on this path: each of those is a call)
+            if agent in live:
+                try:
+                    chosen[seat_of[agent]] = int(action)
+                except (TypeError, ValueError, OverflowError):
+                    chosen[seat_of[agent]] = WAIT
         over = episode.play(chosen)
         self.cycles += 1
         truncated = not over and self.cycles >= self.max_cycles
         if truncated:
             episode.truncate()
-        rewards = [float(r) for r in episode.rewards()]
+        rewards = list(map(float, episode.rewards()))
         if self.shaping:
             held, self.held = self.held, episode.table.remaining()
             shed = [before - now for before, now in zip(held, self.held, strict=True)]
             rewards = [r + self.shaping * n for r, n in zip(rewards, shed, strict=True)]
-        out: tuple[Any, ...] = (self._observations(live), {a: rewards[seat_of[a]] for a in live},
-               dict.fromkeys(live, over), dict.fromkeys(live, truncated), {a: {} for a in live})
+        infos: dict[str, Any] = {}
+        for agent in live:
+            infos[agent] = {}
+        out: tuple[Any, ...] = (self._observations(live), self._by_agent(live, rewards), dict.fromkeys(live, over),
+                                dict.fromkeys(live, truncated), infos)
         if over or truncated:
             self.agents = []
         if self.render_mode == "ansi":
             print(self.render())
         return out
+
+    def _by_agent(self, agents: list[str], values: list[Any]) -> dict[str, Any]:
+        """Each of ``agents``' entry of ``values`` (one per seat)."""
+        if agents == self.possible_agents:
+            return dict(zip(agents, values, strict=True))
+        seat_of = self.seat_of
+        return {agent: values[seat_of[agent]] for agent in agents}
 
     def _episode(self) -> Episode:
         if self.episode is None:
@@ -129,25 +147,36 @@ class ParallelCore:
         return self.episode
 
     def _observations(self, agents: list[str]) -> dict[str, Any]:
-        """Each of ``agents``' observation dict: every seat's numbers and mask, built as one array each
-        once the table changed (:meth:`~speedrules.family.Family.rl_observations`); each call
-        hands out rows of fresh copies (an agent may change its arrays: the next step's are its own)."""
+        """Each of ``agents``' observation dict: every seat's numbers and mask, worked out once the
+        table changed (:meth:`~speedrules.family.Family.rl_observations`, the episode's menus) and
+        kept; each call hands out rows of new arrays made from them (an agent may change its
+        arrays: the next step's are its own)."""
         episode = self._episode()
+        np = self.np
         key = episode.looked_at
         if key != self.built_at:
-            np, width = self.np, self.width
             self.built_at = key
             self.seen = _whole_numbers(np, self.family.rl_observations(self.variant, episode.table), self.size)
+            width = self.width
             allowed = bytearray(len(self.possible_agents) * width)
-            for seat, menu in enumerate(episode.menus):
-                at = seat * width
+            at = 0
+            for menu in episode.menus:
                 allowed[at + WAIT] = 1
                 for index in menu:
                     allowed[at + index] = 1
-            self.masks = np.frombuffer(allowed, np.int8).reshape(-1, width)
-        seen, masks = self.seen.copy(), self.masks.copy()
-        seat_of = self.seat_of
-        return {agent: {"observation": seen[seat_of[agent]], "action_mask": masks[seat_of[agent]]} for agent in agents}
+                at += width
+            self.masks = bytes(allowed)
+        seen = self.seen.astype(np.float32)
+        masks = np.ndarray((len(self.possible_agents), self.width), np.int8, bytearray(self.masks))
+        out: dict[str, Any] = {}
+        if agents == self.possible_agents:  # (rows in seat order, as iterating the arrays gives them)
+            for agent, numbers, mask in zip(agents, seen, masks, strict=True):
+                out[agent] = {"observation": numbers, "action_mask": mask}
+        else:
+            for agent in agents:
+                seat = self.seat_of[agent]
+                out[agent] = {"observation": seen[seat], "action_mask": masks[seat]}
+        return out
 
     def menu(self, agent: str) -> Menu | None:
         """The table's menu of ``agent``'s seat now (its options in roles, as the simulator's bots
@@ -177,26 +206,22 @@ class ParallelCore:
         return self._episode().to_log()
 
 
-def _whole_numbers(np: Any, rows: list[list[int]], size: int) -> Any:
-    """``rows`` of whole numbers as a ``float32`` array of ``size`` columns.  Numbers from 0 to
-    255 (every bundled family's) go through ``bytes``, a third of the instructions of numpy's
-    conversion of lists; any other through numpy's."""
-    flat: list[int] = []
-    for row in rows:
-        flat += row
+def _whole_numbers(np: Any, rows: Sequence[Sequence[int]], size: int) -> Any:
+    """``rows`` of whole numbers as an array of ``size`` columns (``uint8`` where every number fits
+    a byte).  Rows of bytes (:meth:`~speedrules.family.Family.rl_observations`) are joined as they
+    are; lists of numbers from 0 to 255 go through ``bytes``, a third of the instructions of
+    numpy's conversion of lists; any other through numpy's."""
     try:
-        data = np.frombuffer(bytes(flat), np.uint8)
-    except (ValueError, TypeError):
-        data = np.array(flat)
-    return data.astype(np.float32).reshape(len(rows), size)
-
-
-def _index(action: Any) -> int:
-    """An action as an index (a numpy integer, an int); anything else waits."""
-    try:
-        return int(action)
-    except (TypeError, ValueError, OverflowError):
-        return WAIT
+        data = b"".join(rows)  # type: ignore[arg-type]
+    except TypeError:  # (rows of lists)
+        flat: list[int] = []
+        for row in rows:
+            flat += row
+        try:
+            data = bytes(flat)
+        except (ValueError, TypeError):
+            return np.array(flat).reshape(len(rows), size)
+    return np.ndarray((len(rows), size), np.uint8, data)
 
 
 def env_class() -> type:

@@ -354,12 +354,10 @@ def _add_whole_text(out: list[str], kind: int, player: int, pile: int, cards: An
 
 def events_array(out: list[str]) -> str:
     """The JSON text of a log's ``events`` array, of the events :func:`add_event_text` wrote to
-    ``out`` (which it takes: its first piece is changed, and a last one added)."""
+    ``out`` (left as it is: more events may follow, and the array be asked for again)."""
     if not out:
         return "[]"
-    out[0] = "[" + out[0][2:]  # the first event follows no other
-    out.append("}]")
-    return "".join(out)
+    return "[" + "".join(out)[2:] + "}]"  # the first event follows no other
 
 
 def event_json(kind: int, player: int, pile: int, cards: Any, declared: tuple[int, ...],

@@ -207,13 +207,19 @@ class SpeedFamily(Family):
 
     def rl_options(self, variant: Variant, table: Table, seat: int) -> dict[int, Any]:
         """On a plain table (:class:`~speedrules.speed.table.PlainMenu`) the indices of
-        :meth:`rl_indices` straight from the cards the seat can play, their piles and its draw."""
+        :meth:`rl_indices` straight from the cards the seat can play, their piles and its draw
+        (each play one of :func:`_single_options`)."""
         menu = table.menu(seat)
         if not isinstance(menu, PlainMenu):
             return self._rl_indexed(variant, menu)
         k = variant.piles
+        singles = _single_options(k)
         piles_for = menu.kernel.piles_for
-        out = {_single(k, code, pile): (PLAY, pile, (code,), ()) for code in menu.codes for pile in piles_for(code)}
+        out = {}
+        for code in menu.codes:
+            first = _single(k, code, 0)
+            for pile in piles_for(code):
+                out[first + pile] = singles[first + pile]
         if menu.refills:
             out[_draw(k)] = menu.refills[0]
         return out
@@ -228,17 +234,32 @@ class SpeedFamily(Family):
         then from the viewer round the table each seat's hand size, then each seat's draw stack
         size, then each pile's top (code + 1, 0: none seen), its effective rank (a joker's
         declared one; 0 empty, 14 wild), its size, each reserve's size, and the viewer's draws
-        owed, call due and pickup owed (1 or 0)."""
-        game: Game = self.table_game(table)  # type: ignore[assignment]
-        k, seat = game.kernel, viewer or 0
-        own = card_counts(k.hands[seat]) if viewer is not None else [n for hand in k.hands for n in card_counts(hand)]
-        return _seen(k, seat, own, [len(h) for h in k.hands], [len(d) for d in k.draws], _centre(game))
+        owed, call due and pickup owed (1 or 0): a row of :meth:`rl_observations` (``None``:
+        every row's hand, then the rest of seat 0's)."""
+        rows = self.rl_observations(variant, table)
+        if viewer is not None:
+            return list(rows[viewer])
+        return [n for row in rows for n in row[:CARD_CODES]] + list(rows[0][CARD_CODES:])
 
-    def rl_observations(self, variant: Variant, table: Table) -> list[list[int]]:
+    def rl_observations(self, variant: Variant, table: Table) -> list[bytearray]:
+        """Every seat's observation (:meth:`rl_observation`) as a ``bytearray``: a deck holds at
+        most 108 cards, so every number fits a byte."""
         game: Game = self.table_game(table)  # type: ignore[assignment]
         k = game.kernel
-        hands, draws, centre = [len(h) for h in k.hands], [len(d) for d in k.draws], _centre(game)
-        return [_seen(k, seat, card_counts(hand), hands, draws, centre) for seat, hand in enumerate(k.hands)]
+        hands, draws = list(map(len, k.hands)), list(map(len, k.draws))
+        n = len(hands)
+        # each seat's view of the sizes starts at its own: the sizes twice over, a slice each
+        sizes, stacks, centre = bytes(hands + hands), bytes(draws + draws), bytes(_centre(game))
+        debt, out_seat, owed = k.debt, k.out_seat, k.pickup_owed
+        rows = []
+        for seat, hand in enumerate(k.hands):
+            row = card_counts(hand)
+            row += sizes[seat:seat + n]
+            row += stacks[seat:seat + n]
+            row += centre
+            row += bytes((debt[seat], out_seat == seat, seat in owed))
+            rows.append(row)
+        return rows
 
     def menu_of(self, view: Any, actions: Sequence[Any]) -> tuple[Menu, dict[Any, Any]]:
         return menu_of(view, actions)
@@ -255,27 +276,36 @@ def _draw(piles: int) -> int:
     return _OTHERS + _SINGLES * piles
 
 
+def _single_options(piles: int) -> list[Any]:
+    """Every play of a single card (no joker) by its action index (:func:`_single`), for a
+    variant of ``piles`` centre piles: made once for each, the options shared (never changed)."""
+    options = _SINGLE_OPTIONS.get(piles)
+    if options is None:
+        options = _SINGLE_OPTIONS[piles] = [None] * _draw(piles)
+        for code in range(JOKER_CODE):
+            for pile in range(piles):
+                options[_single(piles, code, pile)] = (PLAY, pile, (code,), ())
+    return options
+
+
+_SINGLE_OPTIONS: dict[int, list[Any]] = {}
+
+
 def _centre(game: Game) -> list[int]:
     """The observation's centre, the same for every seat: each pile's top seen (code + 1), its
-    effective rank, its size, then each reserve's size (read off the kernel's integer state)."""
+    effective rank, its size, then each reserve's size (read off the kernel's integer state;
+    loops, not comprehensions: each of those is a call)."""
     k = game.kernel
     revealed = k.revealed
-    out = [p[-1] + 1 if p and revealed else 0 for p in k.piles]
+    out = []
+    for p in k.piles:
+        out.append(p[-1] + 1 if p and revealed else 0)
     out += game.top_ranks
-    out += [len(p) for p in k.piles]
-    out += [len(r) for r in k.reserves]
+    for p in k.piles:
+        out.append(len(p))
+    for r in k.reserves:
+        out.append(len(r))
     return out
-
-
-def _seen(k: SpeedKernel, seat: int, own: list[int], hands: list[int], draws: list[int],
-          centre: list[int]) -> list[int]:
-    """Seat ``seat``'s observation: ``own`` (its hand's counts), the hand and draw stack sizes
-    from it round the table, the ``centre``, and its draws owed, call due and pickup owed."""
-    own += hands[seat:] + hands[:seat]
-    own += draws[seat:] + draws[:seat]
-    own += centre
-    own += (k.debt[seat], int(k.out_seat == seat), int(seat in k.pickup_owed))
-    return own
 
 
 SPEED = register_family(SpeedFamily())
