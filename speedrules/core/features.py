@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from . import deck
 from .cards import JOKER_CODE, Card, code_of
 from .scene import Scene, Stack
 
@@ -88,10 +89,7 @@ def card_counts(codes: list[int] | tuple[int, ...]) -> bytearray:
     >>> list(card_counts([0, 52, 0])[:2]), card_counts([0, 52, 0])[52]
     ([2, 0], 1)
     """
-    out = bytearray(CARD_CODES)
-    for code in codes:
-        out[code] += 1
-    return out
+    return bytearray(deck.card_counts(codes))  # counted where the deck checks count
 
 
 def _code(card: Card | str) -> int:
