@@ -171,6 +171,8 @@ def test_a_document_is_checked_once_and_a_document_that_reads_a_file_every_time(
     for players in range(2, 2 + 2 * loading.MAX_KNOWN_DOCUMENTS):  # bounded, however many differ
         variant_from_document({"extends": "speed", "title": f"house {players}"})
     assert len(loading._DOCUMENTS) == loading.MAX_KNOWN_DOCUMENTS
+    long = {"extends": "speed", "sources": [{"seed": "000", "says": "x" * loading.MAX_KNOWN_DOCUMENT_CHARS}]}
+    assert variant_from_document(long) is not variant_from_document(long)  # too long to keep
     assert variant_from_document(doc) == first
 
 

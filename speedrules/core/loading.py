@@ -422,7 +422,7 @@ def variant_from_document(
     scope = scope if scope is not None else FileScope.inside(base_dir)
     doc, display = resolver.resolve(data, name, f"doc:{name}", scope, default_name=UNNAMED)
     variant = _freeze(doc, display)
-    if key is not None and not resolver.read_files:
+    if key is not None and len(key) <= MAX_KNOWN_DOCUMENT_CHARS and not resolver.read_files:
         if len(_DOCUMENTS) >= MAX_KNOWN_DOCUMENTS:
             _DOCUMENTS.pop(next(iter(_DOCUMENTS), ""), None)  # the oldest
         _DOCUMENTS[key] = variant
@@ -434,6 +434,10 @@ MAX_KNOWN_DOCUMENTS = 64
 that an archive whose every log carries the same document checks it once, not once a line: a
 document is kept only if it reached no file (a file may change, and where it is looked up
 depends on the log), and the oldest goes first."""
+
+MAX_KNOWN_DOCUMENT_CHARS = 64 * 1024
+"""The longest document (as JSON text) :func:`variant_from_document` keeps: a bundled variant's
+is about 3,000 characters, and the kept documents hold at most 4 MiB of text, all told."""
 
 _DOCUMENTS: dict[str, Variant] = {}
 
