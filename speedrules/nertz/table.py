@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, Violation
 from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import NertzAction, Stuck, decode, encode
@@ -35,6 +35,7 @@ from .game import NertzGame, deal_nertz
 from .kernel import FOUND, KIND_NAMES, WORK
 from .scoring import match_winner
 from .view import NertzView
+from .wire import event_json
 
 Option = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 PATIENCE = 30
@@ -91,31 +92,48 @@ class NertzTable(Table):
         super().__init__(variant.players)
         self.variant, self.rng, self.names, self.max_rounds = variant, rng, tuple(names), max_rounds
         self.hands: list[NertzGame] = []
+        """Each hand as dealt (its layout, for the log); the hand in play is :attr:`kernel`."""
+        self.played: list[list[tuple[Any, ...]]] = []
+        """Each hand's coded events with their times, as the kernel judged and applied them."""
+        self.shown: NertzGame | None = None
         self.totals = [0] * variant.players
         self.winner: int | None = None
         self.tally = dict.fromkeys(KIND_NAMES, 0)
         self.due = NEVER
         self.started = False
         self._deal()
-        self.seed = self.game.seed or 0
+        self.seed = self.hands[0].seed or 0
+
+    @property
+    def game(self) -> NertzGame:
+        """The hand in play as a game from its position (for pictures and a bot's view: its
+        actions are the table's, kept as codes in :attr:`played`), made once for each event."""
+        k = self.kernel
+        if self.shown is None or self.shown.kernel.version != k.version:
+            self.shown = NertzGame(self.variant, k.copy(), None, names=self.names, seed=self.hands[-1].seed)
+        return self.shown
 
     def _deal(self) -> None:
-        self.game = deal_nertz(self.variant, self.rng.getrandbits(63), names=self.names)
-        self.hands.append(self.game)
+        dealt = deal_nertz(self.variant, self.rng.getrandbits(63), names=self.names)
+        self.hands.append(dealt)
+        self.kernel = dealt.kernel.copy()
+        self.coded: list[tuple[Any, ...]] = []
+        self.played.append(self.coded)
+        self.shown = None
         self.start = self.now
         self.idle = [0] * self.seats
         self.dug: dict[int, tuple[int, tuple[int, int, int] | None]] = {}
 
     def _dig(self, seat: int) -> tuple[int, int, int] | None:
         """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept till the hand moves."""
-        k = self.game.kernel
+        k = self.kernel
         seen = self.dug.get(seat)
         if seen is None or seen[0] != k.version:
             seen = self.dug[seat] = (k.version, k.dig(seat))
         return seen[1]
 
     def menu(self, seat: int) -> Menu | None:
-        k = self.game.kernel
+        k = self.kernel
         if k.ended or self.winner is not None:
             return None
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
@@ -136,16 +154,27 @@ class NertzTable(Table):
         return None
 
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
-        try:
-            self.game.apply(action_of(actor, option), t - self.start)
-        except IllegalActionError:
+        kind, _pile, cards, detail = option
+        src, dst = detail if detail else (None, None)
+        if self._land((kind, actor, cards[0] if cards else None, src, dst, t - self.start)) is not None:
             return BOUNCED
-        self._count(option[0], t)
+        self._count(kind, t)
         if is_play(option):
             self.idle = [0] * self.seats
         else:
             self.idle[actor] += 1
         return self._after_event()
+
+    def _land(self, event: tuple[Any, ...]) -> Violation | None:
+        """Why the kernel refuses the coded event (with its time in the hand), or ``None``: then
+        it is applied and kept for the log."""
+        k = self.kernel
+        kind, player, card, src, dst, t = event
+        problem = k.check_event(kind, player, card, src, dst, t)
+        if problem is None:
+            k.apply_event(kind, player, card, src, dst, t, len(self.coded))
+            self.coded.append(event)
+        return problem
 
     def _count(self, kind: int, t: int) -> None:
         self.events += 1
@@ -154,7 +183,7 @@ class NertzTable(Table):
 
     def _after_event(self) -> int:
         """After an event: a hand that ended is scored and the next dealt; ENDED once decided."""
-        k = self.game.kernel
+        k = self.kernel
         if not k.ended:
             return STOOD
         self.totals = [a + b for a, b in zip(self.totals, k.hand_scores(), strict=True)]
@@ -170,16 +199,18 @@ class NertzTable(Table):
             return MOVED
         if self.over():
             return STOP
-        if not self.game.kernel.is_stuck():
+        if not self.kernel.is_stuck():
             self.reason = "stuck"  # someone could still progress, but no bot found how
             return STOP
-        self.game.apply(Stuck(), self.now - self.start)
+        problem = self._land((*encode(Stuck()), self.now - self.start))
+        if problem is not None:  # (never: every seat is stuck)
+            raise IllegalActionError(problem)
         self._count(KIND_NAMES.index("stuck"), self.now)
         self.idle = [0] * self.seats
         return MOVED if self._after_event() & ENDED == 0 else STOP
 
     def over(self) -> bool:
-        return self.winner is not None or (self.game.kernel.ended and len(self.hands) >= self.max_rounds)
+        return self.winner is not None or (self.kernel.ended and len(self.hands) >= self.max_rounds)
 
     def view(self, seat: int) -> Any:
         return NertzView(seat, self.now, self.game.position())
@@ -196,7 +227,7 @@ class NertzTable(Table):
         return (self.winner, "out", ()) if self.winner is not None else (None, "rounds", ())
 
     def remaining(self) -> tuple[int, ...]:
-        return tuple(len(n) for n in self.game.kernel.nertz)
+        return tuple(len(n) for n in self.kernel.nertz)
 
     def counts(self) -> dict[str, int]:
         return dict(self.tally)
@@ -208,4 +239,9 @@ class NertzTable(Table):
         return len(self.hands)
 
     def log_deals(self) -> list[Any]:
-        return [game.to_log_data()["deals"][0] for game in self.hands]
+        deals = []
+        for dealt, events in zip(self.hands, self.played, strict=True):
+            deal = dealt.to_log_data()["deals"][0]  # (its layout: the dealt game holds no event)
+            deal["events"] = [event_json(event) for event in events]
+            deals.append(deal)
+        return deals
