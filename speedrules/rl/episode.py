@@ -96,9 +96,7 @@ class Episode:
             self.menus = [{} for _ in range(self.seats)]
             return False
         options, variant = self.family.rl_options, self.variant
-        self.menus = menus = []
-        for seat in range(self.seats):  # (a loop, not a comprehension: that is a call of its own)
-            menus.append(options(variant, table, seat))
+        self.menus = menus = [options(variant, table, seat) for seat in range(self.seats)]
         return any(menus)
 
     def legal(self, seat: int) -> list[int]:
@@ -120,10 +118,7 @@ class Episode:
         table, t = self.table, self.now
         table.now = t
         menus = self.menus
-        actors = []
-        for seat, index in actions.items():
-            if index in menus[seat]:
-                actors.append(seat)
+        actors = [seat for seat, index in actions.items() if index in menus[seat]]
         if table.due <= t:
             actors.append(-1)
         if len(actors) > 1:

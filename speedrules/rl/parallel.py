@@ -106,13 +106,7 @@ class ParallelCore:
         episode = self._episode()
         live = list(self.agents)
         seat_of = self.seat_of
-        chosen: dict[int, int] = {}
-        for agent, action in actions.items():  # (loops, not comprehensions, on this path: each of those is a call)
-            if agent in live:
-                try:
-                    chosen[seat_of[agent]] = int(action)
-                except (TypeError, ValueError, OverflowError):
-                    chosen[seat_of[agent]] = WAIT
+        chosen = {seat_of[agent]: _index(action) for agent, action in actions.items() if agent in live}
         over = episode.play(chosen)
         self.cycles += 1
         truncated = not over and self.cycles >= self.max_cycles
@@ -123,11 +117,8 @@ class ParallelCore:
             held, self.held = self.held, episode.table.remaining()
             shed = [before - now for before, now in zip(held, self.held, strict=True)]
             rewards = [r + self.shaping * n for r, n in zip(rewards, shed, strict=True)]
-        infos: dict[str, Any] = {}
-        for agent in live:
-            infos[agent] = {}
         out: tuple[Any, ...] = (self._observations(live), self._by_agent(live, rewards), dict.fromkeys(live, over),
-                                dict.fromkeys(live, truncated), infos)
+                                dict.fromkeys(live, truncated), {agent: {} for agent in live})
         if over or truncated:
             self.agents = []
         if self.render_mode == "ansi":
@@ -222,6 +213,14 @@ def _whole_numbers(np: Any, rows: Sequence[Sequence[int]], size: int) -> Any:
         except (ValueError, TypeError):
             return np.array(flat).reshape(len(rows), size)
     return np.ndarray((len(rows), size), np.uint8, data)
+
+
+def _index(action: Any) -> int:
+    """An action as an index (a numpy integer, an int); anything else waits."""
+    try:
+        return int(action)
+    except (TypeError, ValueError, OverflowError):
+        return WAIT
 
 
 def env_class() -> type:

@@ -293,18 +293,13 @@ _SINGLE_OPTIONS: dict[int, list[Any]] = {}
 
 def _centre(game: Game) -> list[int]:
     """The observation's centre, the same for every seat: each pile's top seen (code + 1), its
-    effective rank, its size, then each reserve's size (read off the kernel's integer state;
-    loops, not comprehensions: each of those is a call)."""
+    effective rank, its size, then each reserve's size (read off the kernel's integer state)."""
     k = game.kernel
     revealed = k.revealed
-    out = []
-    for p in k.piles:
-        out.append(p[-1] + 1 if p and revealed else 0)
+    out = [p[-1] + 1 if p and revealed else 0 for p in k.piles]
     out += game.top_ranks
-    for p in k.piles:
-        out.append(len(p))
-    for r in k.reserves:
-        out.append(len(r))
+    out += map(len, k.piles)
+    out += map(len, k.reserves)
     return out
 
 
