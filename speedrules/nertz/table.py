@@ -53,10 +53,17 @@ def option_of(action: Any) -> Option:
     return _option(encode(action))
 
 
-def action_of(seat: int, option: Option) -> NertzAction:
+def event_of(seat: int, option: Option, t: Any = None) -> tuple[Any, ...]:
+    """The coded event (the kernel's) of ``seat`` taking ``option`` at time ``t`` in the hand (the
+    inverse of :func:`_option`)."""
     kind, _pile, cards, detail = option
     src, dst = detail if detail else (None, None)
-    return decode((kind, seat, cards[0] if cards else None, src, dst, None))[0]
+    return kind, seat, cards[0] if cards else None, src, dst, t
+
+
+def action_of(seat: int, option: Option) -> NertzAction:
+    """The action ``seat`` takes with ``option``."""
+    return decode(event_of(seat, option))[0]
 
 
 def is_play(option: Option) -> bool:
@@ -154,11 +161,9 @@ class NertzTable(Table):
         return None
 
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
-        kind, _pile, cards, detail = option
-        src, dst = detail if detail else (None, None)
-        if self._land((kind, actor, cards[0] if cards else None, src, dst, t - self.start)) is not None:
+        if self._land(event_of(actor, option, t - self.start)) is not None:
             return BOUNCED
-        self._count(kind, t)
+        self._count(option[0], t)
         if is_play(option):
             self.idle = [0] * self.seats
         else:
