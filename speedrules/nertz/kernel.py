@@ -40,6 +40,8 @@ SEARCH_LIMIT: Final = 50_000
 """The most work-pile arrangements one stuck test visits (docs/research/nertz.md, question 4)."""
 
 Piles = list[list[int]]
+Move = tuple[int, int, Any, Any, Any]
+"""A legal event, untimed: ``(kind, player, card, src, dst)``."""
 
 # Final aliases of the tables read at every event: the optional compiled build (mypyc,
 # docs/performance.md) keeps a Final in a C static, and looks any other module global up by
@@ -126,8 +128,9 @@ class NertzKernel:
     foundations, who called, whether the hand is over and the stuck responses since the last
     progress move (docs/research/nertz.md, open question 4)."""
 
-    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "foundations", "group", "last_t",
-                 "names", "nertz", "opts", "rotations", "stock", "turn", "variant", "version", "waste", "work")
+    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "found_moves", "foundations", "group",
+                 "last_t", "names", "nertz", "opts", "rotations", "stock", "turn", "variant", "version", "wanted",
+                 "wanted_at", "waste", "work")
 
     def __init__(self, variant: Variant, nertz: Sequence[Sequence[int]], work: Sequence[Sequence[Sequence[int]]],
                  stock: Sequence[Sequence[int]], waste: Sequence[Sequence[int]] | None = None,
@@ -151,6 +154,10 @@ class NertzKernel:
         self.last_t: float | int | None = None
         self.collisions: list[Collision] = []
         self.group: Group | None = None
+        self.found_moves = 0
+        """How many events have changed the foundations (:meth:`_wanted` works them out once for each)."""
+        self.wanted: dict[int, list[int]] = {}
+        self.wanted_at = -1
 
     def copy(self) -> NertzKernel:
         return _restored(*self._state())
@@ -276,8 +283,7 @@ class NertzKernel:
             if _RANKS[card] != 1:
                 return Violation(rules.NERTZ_FOUND_ACE, player, f"{name} started foundation {dst} with "
                                                                 f"{owned_text(card)}: only an ace starts one")
-            if self.opts.foundations is Foundations.PER_SUIT and any(
-                    _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations):
+            if not self._may_start(card):
                 return Violation(rules.NERTZ_FOUND_SUIT_OPEN, player, f"{name} started a foundation with "
                                  f"{owned_text(card)} while one of its suit is still open")
             return None
@@ -361,6 +367,7 @@ class NertzKernel:
 
     def _found(self, player: int, card: int, src: int, dst: int, t: Any, index: int) -> None:
         self.rotations = 0
+        self.found_moves += 1
         if dst == len(self.foundations):
             self.pile(player, src).pop()
             self.foundations.append([card])
@@ -404,43 +411,63 @@ class NertzKernel:
 
     # ------------------------------------------------------------------ listing
 
-    def moves(self, seat: int, shifts: bool = True) -> list[tuple[int, int, Any, Any, Any]]:
-        """Every legal event of ``seat`` now (untimed), coded ``(kind, seat, card, src, dst)``: to a
-        foundation, to a work pile, the stock turn, the waste turned over, the call; with
-        ``shifts=False``, not the moves between its work piles (a table's bot finds the one it
-        needs by :meth:`dig`)."""
+    def moves(self, seat: int, shifts: bool = True) -> list[Move]:
+        """Every legal event of ``seat`` now (untimed), coded ``(kind, seat, card, src, dst)``: the
+        :meth:`top_moves` of its Nertz pile, its waste and its work piles (in that order), the moves
+        between its work piles, then its :meth:`stock_moves`; with ``shifts=False``, not the moves
+        between its work piles (a table's bot finds the one it needs by :meth:`dig`)."""
         if self.ended:
             return []
-        o, work, found = self.opts, self.work[seat], self.foundations
-        out: list[tuple[int, int, Any, Any, Any]] = []
-        piles = (self.nertz[seat], self.waste[seat], *work)  # as pile() names them: NERTZ, WASTE, 0, 1...
-        singles = [(src, pile[-1]) for src, pile in zip((NERTZ, WASTE, *range(len(work))), piles, strict=True)
-                   if pile]
-        wanted = self._wanted()
-        for src, card in singles:
-            if _RANKS[card] == 1:
-                if self._fits_foundation(card, wanted):
-                    out.append((FOUND, seat, card, src, len(found)))
-            else:
-                out += [(FOUND, seat, card, src, f) for f in wanted.get(_SUIT_RANKS[card], ())]
-        fill = o.empty_fill
-        for src, card in singles[: 2 - (not self.nertz[seat]) - (not self.waste[seat])]:
+        out: list[Move] = []
+        for src in (NERTZ, WASTE, *range(len(self.work[seat]))):
+            out += self.top_moves(seat, src)
+        if shifts:
+            out += self._shifts(seat)
+        return out + self.stock_moves(seat)
+
+    def top_moves(self, seat: int, src: int) -> list[Move]:
+        """The legal moves of the card on top of ``seat``'s pile ``src`` alone (:meth:`pile`): to a
+        foundation, and from the Nertz pile or the waste to a work pile (none from an empty pile)."""
+        pile = self.pile(seat, src)
+        if self.ended or not pile:
+            return []
+        card = pile[-1]
+        if _RANKS[card] == 1:
+            out = [(FOUND, seat, card, src, len(self.foundations))] if self._may_start(card) else []
+        else:
+            out = [(FOUND, seat, card, src, f) for f in self._wanted().get(_SUIT_RANKS[card], ())]
+        if src < 0:
+            fill = self.opts.empty_fill
             may_fill = fill is EmptyFill.ANY or src == NERTZ or fill is EmptyFill.NERTZ_OR_WASTE
-            out += [(WORK, seat, card, src, d) for d, p in enumerate(work)
+            out += [(WORK, seat, card, src, d) for d, p in enumerate(self.work[seat])
                     if (builds_down(card, p[-1]) if p else may_fill)]
-        for j, pile in enumerate(work if shifts else ()):
+        return out
+
+    def _shifts(self, seat: int) -> list[Move]:
+        """The moves between ``seat``'s work piles: a top card, or (``move_runs``) a run on top."""
+        out: list[Move] = []
+        work, o = self.work[seat], self.opts
+        for j, pile in enumerate(work):
             for count in range(1, (len(pile) if o.move_runs else min(1, len(pile))) + 1):
                 base = pile[-count]
                 if count > 1 and not builds_down(pile[-count + 1], base):
                     break
                 out += [(WORK, seat, base, j, d) for d, p in enumerate(work)
-                        if d != j and (builds_down(base, p[-1]) if p else fill is EmptyFill.ANY)]
+                        if d != j and (builds_down(base, p[-1]) if p else o.empty_fill is EmptyFill.ANY)]
+        return out
+
+    def stock_moves(self, seat: int) -> list[Move]:
+        """``seat``'s moves that play no card: the stock turn (or the waste turned over, the stock
+        used up) and, where the variant has it, the call."""
+        if self.ended:
+            return []
+        out: list[Move] = []
         shown = self.turned(seat)
         if shown is not None:
             out.append((TURN, seat, shown, None, None))
         elif self.waste[seat]:
             out.append((RESET, seat, None, None, None))
-        if o.call is CallRule.OPTIONAL and not self.nertz[seat]:
+        if self.opts.call is CallRule.OPTIONAL and not self.nertz[seat]:
             out.append((CALL, seat, None, None, None))
         return out
 
@@ -467,18 +494,24 @@ class NertzKernel:
         return shown
 
     def _wanted(self) -> dict[int, list[int]]:
-        """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`."""
+        """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`
+        (worked out once for each state of the foundations: the caller must not change it)."""
+        if self.wanted_at == self.found_moves:
+            return self.wanted
         wanted: dict[int, list[int]] = {}
         for f, pile in enumerate(self.foundations):
             wanted.setdefault(_SUIT_RANKS[pile[-1]] + 1, []).append(f)
+        self.wanted, self.wanted_at = wanted, self.found_moves
         return wanted
 
     def _fits_foundation(self, card: int, wanted: dict[int, list[int]]) -> bool:
         """Whether ``card`` may go to a foundation now, ``wanted`` being :meth:`_wanted`."""
-        if _RANKS[card] == 1:
-            return self.opts.foundations is Foundations.PER_ACE or not any(
-                _SUITS[p[0]] == _SUITS[card] and _RANKS[p[-1]] != 13 for p in self.foundations)
-        return _SUIT_RANKS[card] in wanted
+        return self._may_start(card) if _RANKS[card] == 1 else _SUIT_RANKS[card] in wanted
+
+    def _may_start(self, ace: int) -> bool:
+        """Whether ``ace`` may start a foundation now (per suit: none of its suit is open)."""
+        return self.opts.foundations is Foundations.PER_ACE or not any(
+            _SUITS[p[0]] == _SUITS[ace] and _RANKS[p[-1]] != 13 for p in self.foundations)
 
     def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int],
                       wanted: dict[int, list[int]]) -> bool:
