@@ -23,7 +23,11 @@ from speedrules.logs.log import parse_log
 from speedrules.nertz.actions import Found, Stuck, decode
 from speedrules.nertz.cards import owned_code, owned_text, owner
 from speedrules.nertz.game import NertzGame, NertzPositionError, deal_nertz
-from speedrules.nertz.kernel import FOUND, WORK
+from speedrules.nertz.kernel import FOUND, WASTE, WORK
+from speedrules.nertz.table import NertzTable, _option
+from speedrules.sim.choices import GreedyChoice, RandomChoice
+from speedrules.sim.playout import play
+from speedrules.table import Menu
 
 NAMES = ["Ann", "Ben"]
 
@@ -194,6 +198,34 @@ def test_every_bundled_variant_is_simulated_into_valid_logs(name: str) -> None:
         assert verdict.valid, str(verdict)
         if result.finished and result.winner is not None:
             assert verdict.match.winner == result.winner
+
+
+class _Watching:
+    """A bot that, each time it picks, checks that the moves its table keeps from earlier looks
+    (the seat's Nertz and work piles' moves, its way to progress) are what the kernel gives afresh."""
+
+    def __init__(self, table: NertzTable, bot: Any) -> None:
+        self.table, self.bot, self.looks = table, bot, 0
+
+    def pick(self, menu: Menu) -> Any:
+        table, seat = self.table, menu.seat
+        k = table.kernel
+        kept = table._standing(seat) + [_option(m) for m in k.top_moves(seat, WASTE) + k.stock_moves(seat)]
+        assert sorted(kept) == sorted(map(_option, k.moves(seat, shifts=False)))
+        if seat in table.dug:
+            assert table.dug[seat] == k.dig(seat)
+        self.looks += 1
+        return self.bot.pick(menu)
+
+
+@pytest.mark.parametrize("name", ["nertz", "nertz-four", "nertz-racing-demon"])
+def test_what_the_table_keeps_between_looks_is_what_the_kernel_lists_afresh(name: str) -> None:
+    variant = speedrules.load_variant(name)
+    rng = random.Random(7)
+    table = NertzTable(variant, rng, [f"P{s}" for s in range(variant.players)], max_rounds=2)
+    bots = [_Watching(table, (GreedyChoice if s % 2 else RandomChoice)(rng)) for s in range(variant.players)]
+    play(table, bots, rng, [309] * variant.players, [401] * variant.players, 10, 20_000)
+    assert table.events > 500 and sum(b.looks for b in bots) > 500
 
 
 def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

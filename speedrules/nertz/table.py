@@ -32,7 +32,7 @@ from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STIRRED, STOOD, STOP, Menu, Table
 from .actions import NertzAction, Stuck, decode, encode
 from .game import NertzGame, deal_nertz
-from .kernel import FOUND, KIND_NAMES, WORK
+from .kernel import FOUND, KIND_NAMES, NERTZ, STUCK, WASTE, WORK
 from .scoring import match_winner
 from .view import NertzView
 from .wire import event_json
@@ -129,24 +129,27 @@ class NertzTable(Table):
         self.shown = None
         self.start = self.now
         self.idle = [0] * self.seats
-        self.dug: dict[int, tuple[int, tuple[int, int, int] | None]] = {}
+        self.dug: dict[int, tuple[int, int, int] | None] = {}
+        """Each seat's way to progress, as :meth:`_dig` found it (kept while it stands)."""
+        self.standing: dict[int, list[Option]] = {}
+        """Each seat's moves from its Nertz pile and work piles, as :meth:`_standing` found them."""
 
     def _dig(self, seat: int) -> tuple[int, int, int] | None:
-        """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept till the hand moves."""
-        k = self.kernel
-        seen = self.dug.get(seat)
-        if seen is None or seen[0] != k.version:
-            seen = self.dug[seat] = (k.version, k.dig(seat))
-        return seen[1]
+        """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept
+        until an event changes what it depends on (:meth:`_land` forgets it)."""
+        if seat not in self.dug:
+            self.dug[seat] = self.kernel.dig(seat)
+        return self.dug[seat]
 
     def menu(self, seat: int) -> Menu | None:
         k = self.kernel
         if k.ended or self.winner is not None:
             return None
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
-        options = list(map(_option, k.moves(seat, shifts=False)))  # progress, the stock and the call
+        stock = list(map(_option, k.stock_moves(seat)))  # the stock turned (or the waste), the call
+        options = self._standing(seat) + list(map(_option, k.top_moves(seat, WASTE))) + stock
         idle = self.idle[seat]
-        if idle >= cycle or not any(o[0] != WORK and not is_play(o) for o in options):
+        if idle >= cycle or not stock:
             # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
             way = None if idle >= PATIENCE * cycle else self._dig(seat)
             if way is None:
@@ -156,6 +159,16 @@ class NertzTable(Table):
                 card = k.work[seat][j][-count]
                 options = [o for o in options if is_play(o)] + [(WORK, -1, (card,), (j, d))]
         return build_menu(seat, options) if options else None
+
+    def _standing(self, seat: int) -> list[Option]:
+        """The seat's progress moves from its Nertz pile and its work piles (kept while they stand:
+        :meth:`_land` forgets them)."""
+        standing = self.standing.get(seat)
+        if standing is None:
+            k = self.kernel
+            standing = self.standing[seat] = [_option(move) for src in (NERTZ, *range(len(k.work[seat])))
+                                              for move in k.top_moves(seat, src)]
+        return standing
 
     def action(self, t: int) -> Any:
         return None
@@ -179,7 +192,19 @@ class NertzTable(Table):
         if problem is None:
             k.apply_event(kind, player, card, src, dst, t, len(self.coded))
             self.coded.append(event)
+            self._forget(kind, player)
         return problem
+
+    def _forget(self, kind: int, player: int) -> None:
+        """Forget what an event changed of what the table keeps: a seat's standing moves and its
+        way to progress depend on its Nertz top and work piles, on the foundations and (its way)
+        on the cards its stock cycle shows, which its own turns and resets of the stock keep."""
+        if kind == WORK:
+            self.dug.pop(player, None)
+            self.standing.pop(player, None)
+        elif kind in (FOUND, STUCK):
+            self.dug.clear()
+            self.standing.clear()
 
     def _count(self, kind: int, t: int) -> None:
         self.events += 1
