@@ -475,20 +475,31 @@ class NertzKernel:
 
     def cycle_tops(self, seat: int) -> list[int]:
         """Every card that shows on top of the waste while ``seat`` turns its stock (and turns the
-        waste over) until a position repeats, the current top included."""
-        stock, waste = tuple(self.stock[seat]), tuple(self.waste[seat])
-        turn = self.opts.stock_turn
-        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        waste over) until a position repeats, the current top included.
+
+        The waste (bottom first) followed by the stock (top first) is one sequence that turns and
+        resets never change: a turn moves the boundary between them on by ``stock_turn`` cards
+        (at most to the end), a reset moves it back to the start, and the waste's top is the card
+        before it.
+
+        >>> from speedrules import load_variant
+        >>> k = NertzKernel(load_variant("nertz"), [[0]], [[[1], [2], [3], [4]]], [[9, 8, 7, 6, 5]], [[10]])
+        >>> k.cycle_tops(0)  # 10 shows; 5, 6, 7 turned: 7; 8, 9: 9; over, and 10, 5, 6: 6 (then 9 again)
+        [10, 7, 9, 6]
+        """
+        cards = self.waste[seat] + self.stock[seat][::-1]
+        end, turn = len(cards), self.turn
+        at = len(self.waste[seat])
+        seen: set[int] = set()
         shown: list[int] = []
-        while (stock, waste) not in seen:
-            seen.add((stock, waste))
-            if waste:
-                shown.append(waste[-1])
-            if stock:
-                k = min(turn, len(stock))
-                stock, waste = stock[:-k], waste + tuple(reversed(stock[-k:]))
-            elif waste:
-                stock, waste = tuple(reversed(waste)), ()
+        while at not in seen:
+            seen.add(at)
+            if at:
+                shown.append(cards[at - 1])
+            if at < end:
+                at = min(at + turn, end)
+            elif at:
+                at = 0
             else:
                 break
         return shown

@@ -146,8 +146,8 @@ class NertzTable(Table):
         if k.ended or self.winner is not None:
             return None
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
-        stock = list(map(_option, k.stock_moves(seat)))  # the stock turned (or the waste), the call
-        options = self._standing(seat) + list(map(_option, k.top_moves(seat, WASTE))) + stock
+        stock = [_option(move) for move in k.stock_moves(seat)]  # the stock turned (or the waste), the call
+        options = self._standing(seat) + [_option(move) for move in k.top_moves(seat, WASTE)] + stock
         idle = self.idle[seat]
         if idle >= cycle or not stock:
             # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
@@ -229,7 +229,7 @@ class NertzTable(Table):
             return MOVED
         if self.over():
             return STOP
-        if not self.kernel.is_stuck():
+        if any(self._dig(seat) is not None for seat in range(self.seats)):  # (the kernel judges it again)
             self.reason = "stuck"  # someone could still progress, but no bot found how
             return STOP
         problem = self._land((*encode(Stuck()), self.now - self.start))
