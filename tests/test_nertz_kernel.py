@@ -74,8 +74,15 @@ def play_both(seed: int, options: dict[str, Any], steps: int = 400) -> tuple[mod
     game = deal_nertz(variant_of(options), seed)
     rng = random.Random(seed + 1)
     same_state(state, game.kernel)
+    kept: dict[int, tuple[int, list[Any]]] = {}  # each seat's top moves as listed at a version
     for _ in range(steps):
         kernel = game.kernel
+        for seat in range(kernel.seats):  # a listing stands while tops_stamp says so
+            tops = [kernel.top_moves(seat, src) for src in (NERTZ, *range(len(kernel.work[seat])))]
+            if seat in kept and kernel.tops_stamp(seat) <= kept[seat][0]:
+                assert tops == kept[seat][1]
+            else:
+                kept[seat] = (kernel.version, tops)
         for move in model.syntactic_moves(state)[::7] + model.legal_moves(state):
             event = event_of(state, kernel, move)
             if event is not None:

@@ -20,10 +20,10 @@ from speedrules import referee, variant_from_document, variant_names
 from speedrules.cli.main import main
 from speedrules.core import rules
 from speedrules.logs.log import parse_log
-from speedrules.nertz.actions import Found, Stuck, decode
+from speedrules.nertz.actions import Found, Stuck, decode, encode
 from speedrules.nertz.cards import owned_code, owned_text, owner
 from speedrules.nertz.game import NertzGame, NertzPositionError, deal_nertz
-from speedrules.nertz.kernel import FOUND, WASTE, WORK
+from speedrules.nertz.kernel import FOUND, WASTE, WORK, NertzKernel
 from speedrules.nertz.table import NertzTable, _option
 from speedrules.sim.choices import GreedyChoice, RandomChoice
 from speedrules.sim.playout import play
@@ -112,8 +112,9 @@ def test_a_position_that_is_none_says_which_field() -> None:
         NertzGame.from_position("nertz", " ".join([*fields[:3], "over", fields[4]]))
 
 
-def meeting(variant: Any) -> tuple[NertzGame, Found, Found]:
-    """A hand (plain play, untimed) at a moment two seats may each put a card on one foundation."""
+def meeting(variant: Any, first_from: str | None = None) -> tuple[NertzGame, Found, Found]:
+    """A hand (plain play, untimed) at a moment two seats may each put a card on one foundation
+    (the first card from ``first_from``'s kind of pile, ``"work"`` or ``"nertz"``, if given)."""
     for seed in range(1, 200):
         game = played(variant, seed, steps=0)
         rng = random.Random(seed)
@@ -125,7 +126,8 @@ def meeting(variant: Any) -> tuple[NertzGame, Found, Found]:
                       if m[0] == FOUND and m[4] < len(k.foundations)]
             for a in founds:
                 for b in founds:
-                    if a.player != b.player and a.to == b.to:
+                    kind = "work" if a.src.startswith("w") and a.src != "waste" else a.src
+                    if a.player != b.player and a.to == b.to and first_from in (None, kind):
                         return game, a, b  # type: ignore[return-value]
             moves = [m for s in range(k.seats) for m in k.moves(s)]
             progress = [m for m in moves if m[0] == FOUND or (m[0] == WORK and m[3] < 0)]
@@ -200,32 +202,59 @@ def test_every_bundled_variant_is_simulated_into_valid_logs(name: str) -> None:
             assert verdict.match.winner == result.winner
 
 
+def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept() -> None:
+    """``tops_stamp``: under ``return-both`` the first card of a meeting goes back onto its work
+    pile, so a listing of its seat's piles made between the two cards no longer stands."""
+    variant = variant_from_document({"extends": "nertz", "nertz": {"collisions": "return-both"}})
+    game, a, b = meeting("nertz", first_from="work")
+    g = game.kernel
+    k = NertzKernel(variant, g.nertz, g.work, g.stock, g.waste, g.foundations)
+    first, second = encode(a), encode(b)
+    assert k.check_event(*first, 1000) is None
+    k.apply_event(*first, 1000, 0)
+    seat, at = first[1], k.version
+    listed = [k.top_moves(seat, src) for src in range(len(k.work[seat]))]
+    assert k.tops_stamp(seat) <= at
+    assert k.check_event(*second, 1000) is None
+    k.apply_event(*second, 1000, 1)
+    assert k.work[seat][first[3]][-1] == first[2]  # back on its pile
+    assert k.tops_stamp(seat) > at and [k.top_moves(seat, src) for src in range(len(k.work[seat]))] != listed
+
+
 class _Watching:
     """A bot that, each time it picks, checks that the moves its table keeps from earlier looks
     (the seat's Nertz and work piles' moves, its way to progress) are what the kernel gives afresh."""
 
     def __init__(self, table: NertzTable, bot: Any) -> None:
-        self.table, self.bot, self.looks = table, bot, 0
+        self.table, self.bot, self.looks, self.met = table, bot, 0, False
 
     def pick(self, menu: Menu) -> Any:
         table, seat = self.table, menu.seat
         k = table.kernel
-        kept = table._standing(seat) + [_option(m) for m in k.top_moves(seat, WASTE) + k.stock_moves(seat)]
+        kept = [o for group in table._standing(seat) for o in group]
+        kept += [_option(m) for m in k.top_moves(seat, WASTE) + k.stock_moves(seat)]
         assert sorted(kept) == sorted(map(_option, k.moves(seat, shifts=False)))
         if seat in table.dug:
             assert table.dug[seat] == k.dig(seat)
         self.looks += 1
+        self.met = self.met or bool(k.collisions)
         return self.bot.pick(menu)
 
 
-@pytest.mark.parametrize("name", ["nertz", "nertz-four", "nertz-racing-demon"])
+@pytest.mark.parametrize("name", ["nertz", "nertz-four", "nertz-racing-demon", "return-both"])
 def test_what_the_table_keeps_between_looks_is_what_the_kernel_lists_afresh(name: str) -> None:
-    variant = speedrules.load_variant(name)
+    """(``return-both``: cards that meet on a foundation go back to their piles, which the kept
+    moves of those piles must see.)"""
+    variant = speedrules.load_variant(name) if name.startswith("nertz") else variant_from_document(
+        {"extends": "nertz-four", "nertz": {"collisions": name}})
     rng = random.Random(7)
-    table = NertzTable(variant, rng, [f"P{s}" for s in range(variant.players)], max_rounds=2)
+    table = NertzTable(variant, rng, [f"P{s}" for s in range(variant.players)], max_rounds=3)
     bots = [_Watching(table, (GreedyChoice if s % 2 else RandomChoice)(rng)) for s in range(variant.players)]
-    play(table, bots, rng, [309] * variant.players, [401] * variant.players, 10, 20_000)
+    tick = 100  # (seats due at one tick of a coarse clock land together: cards meet on foundations)
+    play(table, bots, rng, [309] * variant.players, [401] * variant.players, tick, 20_000)
     assert table.events > 500 and sum(b.looks for b in bots) > 500
+    if name == "return-both":
+        assert any(b.met for b in bots)  # cards met on a foundation
 
 
 def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

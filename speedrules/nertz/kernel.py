@@ -88,6 +88,8 @@ def suit_rank(card: int) -> int:
 
 
 _SUIT_RANKS: Final[tuple[int, ...]] = tuple(suit * 16 + rank for suit, rank in zip(_SUITS, _RANKS, strict=True))
+_ACES: Final[tuple[int, ...]] = (0, 13, 26, 39)
+"""An ace of each suit (any deck's: :func:`suit_rank` is the same)."""
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -128,9 +130,9 @@ class NertzKernel:
     foundations, who called, whether the hand is over and the stuck responses since the last
     progress move (docs/research/nertz.md, open question 4)."""
 
-    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "found_moves", "foundations", "group",
-                 "last_t", "names", "nertz", "opts", "rotations", "stock", "turn", "variant", "version", "wanted",
-                 "wanted_at", "waste", "work")
+    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "fits", "found_moves", "foundations",
+                 "group", "last_t", "moved", "names", "nertz", "opts", "rotations", "stock", "turn", "variant",
+                 "version", "wanted", "wanted_at", "waste", "work")
 
     def __init__(self, variant: Variant, nertz: Sequence[Sequence[int]], work: Sequence[Sequence[Sequence[int]]],
                  stock: Sequence[Sequence[int]], waste: Sequence[Sequence[int]] | None = None,
@@ -158,6 +160,10 @@ class NertzKernel:
         """How many events have changed the foundations (:meth:`_wanted` works them out once for each)."""
         self.wanted: dict[int, list[int]] = {}
         self.wanted_at = -1
+        self.moved = [0] * len(self.nertz)
+        """The :attr:`version` at which each seat's Nertz pile or work piles last changed (:meth:`tops_stamp`)."""
+        self.fits = [0] * (_SUIT_RANKS[-1] + 2)
+        """The :attr:`version` at which the foundation moves of the cards of each :func:`suit_rank` last changed."""
 
     def copy(self) -> NertzKernel:
         return _restored(*self._state())
@@ -347,6 +353,7 @@ class NertzKernel:
             count = 1 if src < 0 else len(pile) - pile.index(card)
             work[dst].extend(pile[-count:])
             del pile[-count:]
+            self.moved[player] = self.version
             if src < 0:
                 self.rotations = 0  # the Nertz top or the waste top to a work pile: progress
         elif kind == TURN:  # the stock's top k cards, turned over as one onto the waste
@@ -371,6 +378,9 @@ class NertzKernel:
         if dst == len(self.foundations):
             self.pile(player, src).pop()
             self.foundations.append([card])
+            self._marked(player, card)
+            for ace in _ACES:  # an ace's move names the next foundation
+                self.fits[_SUIT_RANKS[ace]] = self.version
             return
         pile = self.foundations[dst]
         group = self.group
@@ -382,6 +392,7 @@ class NertzKernel:
                 pile.pop()
                 self.pile(seat, origin).append(kept)  # back on top of the pile it left
                 group.kept = None
+                self._marked(seat, kept)
             record = Collision(dst, t, tuple(group.plays), None if group.kept is None else group.kept[3])
             if group.record < 0:
                 group.record = len(self.collisions)
@@ -391,8 +402,17 @@ class NertzKernel:
             return  # lower-stays: an equal rank is not lower, so the first card stays
         self.pile(player, src).pop()
         pile.append(card)
+        self._marked(player, card)
         if not self.first_lands and t is not None:
             self.group = Group(t, dst, len(pile) - 1, (player, card, src, index), (player,), (index,))
+
+    def _marked(self, seat: int, card: int) -> None:
+        """Mark what ``card`` going onto a foundation (or back off it) from ``seat``'s pile
+        changes for :meth:`tops_stamp`: that seat's piles, and the foundation moves of the cards
+        that fitted where it lands (or will fit again), of those that fit on it and of the aces of
+        its suit (whose start, per suit, depends on its open foundations)."""
+        v, key, fits = self.version, _SUIT_RANKS[card], self.fits
+        self.moved[seat] = fits[key] = fits[key + 1] = fits[key - _RANKS[card] + 1] = v
 
     def _stuck(self) -> None:
         """The table's response to everyone being stuck (RULEBOOK, OGR?): each seat's waste goes
@@ -442,6 +462,19 @@ class NertzKernel:
             out += [(WORK, seat, card, src, d) for d, p in enumerate(self.work[seat])
                     if (builds_down(card, p[-1]) if p else may_fill)]
         return out
+
+    def tops_stamp(self, seat: int) -> int:
+        """The :attr:`version` of the last event that may have changed the :meth:`top_moves` of
+        ``seat``'s Nertz pile and work piles: one that moved a card of those piles, or changed the
+        foundations their top cards fit (or ended the hand).  A listing made at version ``v``
+        stands while this is at most ``v`` (a table keeps it between looks)."""
+        if self.ended:
+            return self.version
+        stamp, fits = self.moved[seat], self.fits
+        for pile in (self.nertz[seat], *self.work[seat]):
+            if pile and fits[_SUIT_RANKS[pile[-1]]] > stamp:
+                stamp = fits[_SUIT_RANKS[pile[-1]]]
+        return stamp
 
     def _shifts(self, seat: int) -> list[Move]:
         """The moves between ``seat``'s work piles: a top card, or (``move_runs``) a run on top."""

@@ -131,8 +131,8 @@ class NertzTable(Table):
         self.idle = [0] * self.seats
         self.dug: dict[int, tuple[int, int, int] | None] = {}
         """Each seat's way to progress, as :meth:`_dig` found it (kept while it stands)."""
-        self.standing: dict[int, list[Option]] = {}
-        """Each seat's moves from its Nertz pile and work piles, as :meth:`_standing` found them."""
+        self.standing: dict[int, tuple[int, list[list[Option]]]] = {}
+        """Each seat's plays from its Nertz pile and work piles, as :meth:`_standing` found them."""
 
     def _dig(self, seat: int) -> tuple[int, int, int] | None:
         """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept
@@ -146,28 +146,38 @@ class NertzTable(Table):
         if k.ended or self.winner is not None:
             return None
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
-        stock = [_option(move) for move in k.stock_moves(seat)]  # the stock turned (or the waste), the call
-        options = self._standing(seat) + [_option(move) for move in k.top_moves(seat, WASTE)] + stock
+        # every move from a pile's top is a play (a card to a foundation, the Nertz or waste top
+        # to a work pile), one group a pile: one card
+        standing = self._standing(seat)
+        waste = [_option(move) for move in k.top_moves(seat, WASTE)]
+        plays = [*standing, waste] if waste else standing[:]
+        refills = [_option(move) for move in k.stock_moves(seat)]  # the stock turned (or the waste), the call
         idle = self.idle[seat]
-        if idle >= cycle or not stock:
+        if idle >= cycle or not refills:
             # a whole stock cycle with no progress at the table, or no stock to turn: dig, or wait when stuck
             way = None if idle >= PATIENCE * cycle else self._dig(seat)
             if way is None:
                 return None
             if way[0] >= 0:  # the first move between work piles on the way
                 j, count, d = way
-                card = k.work[seat][j][-count]
-                options = [o for o in options if is_play(o)] + [(WORK, -1, (card,), (j, d))]
-        return build_menu(seat, options) if options else None
+                refills = [(WORK, -1, (k.work[seat][j][-count],), (j, d))]
+        if not plays and not refills:
+            return None
+        menu = Menu(seat)
+        menu.sizes = [0]
+        menu.plays, menu.count, menu.refills = plays, len(plays), refills
+        return menu
 
-    def _standing(self, seat: int) -> list[Option]:
-        """The seat's progress moves from its Nertz pile and its work piles (kept while they stand:
-        :meth:`_land` forgets them)."""
-        standing = self.standing.get(seat)
-        if standing is None:
-            k = self.kernel
-            standing = self.standing[seat] = [_option(move) for src in (NERTZ, *range(len(k.work[seat])))
-                                              for move in k.top_moves(seat, src)]
+    def _standing(self, seat: int) -> list[list[Option]]:
+        """The seat's plays from its Nertz pile and its work piles, one group a pile (kept while
+        they stand: :meth:`~speedrules.nertz.kernel.NertzKernel.tops_stamp`)."""
+        k = self.kernel
+        kept = self.standing.get(seat)
+        if kept is not None and k.tops_stamp(seat) <= kept[0]:
+            return kept[1]
+        groups = [[_option(move) for move in k.top_moves(seat, src)] for src in (NERTZ, *range(len(k.work[seat])))]
+        standing = [group for group in groups if group]
+        self.standing[seat] = (k.version, standing)
         return standing
 
     def action(self, t: int) -> Any:
@@ -196,15 +206,13 @@ class NertzTable(Table):
         return problem
 
     def _forget(self, kind: int, player: int) -> None:
-        """Forget what an event changed of what the table keeps: a seat's standing moves and its
-        way to progress depend on its Nertz top and work piles, on the foundations and (its way)
-        on the cards its stock cycle shows, which its own turns and resets of the stock keep."""
+        """Forget the ways to progress an event changed: a seat's depends on its Nertz top and work
+        piles, on the foundations and on the cards its stock cycle shows, which its own turns and
+        resets of the stock keep."""
         if kind == WORK:
             self.dug.pop(player, None)
-            self.standing.pop(player, None)
         elif kind in (FOUND, STUCK):
             self.dug.clear()
-            self.standing.clear()
 
     def _count(self, kind: int, t: int) -> None:
         self.events += 1
