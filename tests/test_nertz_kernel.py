@@ -77,6 +77,7 @@ def play_both(seed: int, options: dict[str, Any], steps: int = 400) -> tuple[mod
     kept: dict[int, tuple[int, list[Any]]] = {}  # each seat's top moves as listed at a version
     for _ in range(steps):
         kernel = game.kernel
+        assert kernel.wanted == kernel.copy().wanted  # kept up to date as worked out afresh
         for seat in range(kernel.seats):  # a listing stands while tops_stamp says so
             tops = [kernel.top_moves(seat, src) for src in (NERTZ, *range(len(kernel.work[seat])))]
             if seat in kept and kernel.tops_stamp(seat) <= kept[seat][0]:

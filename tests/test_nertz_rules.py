@@ -219,6 +219,7 @@ def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept
     k.apply_event(*second, 1000, 1)
     assert k.work[seat][first[3]][-1] == first[2]  # back on its pile
     assert k.tops_stamp(seat) > at and [k.top_moves(seat, src) for src in range(len(k.work[seat]))] != listed
+    assert k.wanted == k.copy().wanted  # the foundation is as it was, and wants what it wanted
 
 
 class _Watching:

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
@@ -130,9 +131,9 @@ class NertzKernel:
     foundations, who called, whether the hand is over and the stuck responses since the last
     progress move (docs/research/nertz.md, open question 4)."""
 
-    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "fits", "found_moves", "foundations",
-                 "group", "last_t", "moved", "names", "nertz", "opts", "rotations", "stock", "turn", "variant",
-                 "version", "wanted", "wanted_at", "waste", "work")
+    __slots__ = ("auto_call", "caller", "collisions", "ended", "first_lands", "fits", "foundations", "group",
+                 "last_t", "moved", "names", "nertz", "opts", "rotations", "stock", "turn", "variant", "version",
+                 "wanted", "waste", "work")
 
     def __init__(self, variant: Variant, nertz: Sequence[Sequence[int]], work: Sequence[Sequence[Sequence[int]]],
                  stock: Sequence[Sequence[int]], waste: Sequence[Sequence[int]] | None = None,
@@ -156,10 +157,10 @@ class NertzKernel:
         self.last_t: float | int | None = None
         self.collisions: list[Collision] = []
         self.group: Group | None = None
-        self.found_moves = 0
-        """How many events have changed the foundations (:meth:`_wanted` works them out once for each)."""
-        self.wanted: dict[int, list[int]] = {}
-        self.wanted_at = -1
+        self.wanted: list[list[int]] = [[] for _ in range(_SUIT_RANKS[-1] + 2)]
+        """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`, in order."""
+        for f, pile in enumerate(self.foundations):
+            self.wanted[_SUIT_RANKS[pile[-1]] + 1].append(f)
         self.moved = [0] * len(self.nertz)
         """The :attr:`version` at which each seat's Nertz pile or work piles last changed (:meth:`tops_stamp`)."""
         self.fits = [0] * (_SUIT_RANKS[-1] + 2)
@@ -374,10 +375,10 @@ class NertzKernel:
 
     def _found(self, player: int, card: int, src: int, dst: int, t: Any, index: int) -> None:
         self.rotations = 0
-        self.found_moves += 1
         if dst == len(self.foundations):
             self.pile(player, src).pop()
             self.foundations.append([card])
+            self._refit(dst, -1, card)
             self._marked(player, card)
             for ace in _ACES:  # an ace's move names the next foundation
                 self.fits[_SUIT_RANKS[ace]] = self.version
@@ -392,6 +393,7 @@ class NertzKernel:
                 pile.pop()
                 self.pile(seat, origin).append(kept)  # back on top of the pile it left
                 group.kept = None
+                self._refit(dst, kept, pile[-1])
                 self._marked(seat, kept)
             record = Collision(dst, t, tuple(group.plays), None if group.kept is None else group.kept[3])
             if group.record < 0:
@@ -401,18 +403,29 @@ class NertzKernel:
                 self.collisions[group.record] = record
             return  # lower-stays: an equal rank is not lower, so the first card stays
         self.pile(player, src).pop()
+        self._refit(dst, pile[-1], card)
         pile.append(card)
         self._marked(player, card)
         if not self.first_lands and t is not None:
             self.group = Group(t, dst, len(pile) - 1, (player, card, src, index), (player,), (index,))
 
+    def _refit(self, f: int, was: int, now: int) -> None:
+        """Foundation ``f``'s top was card ``was`` (-1: it is new) and is now card ``now``: it
+        wants the cards one higher in suit than ``now`` (:attr:`wanted`), and the foundation moves
+        of the cards one higher than either changed (:attr:`fits`)."""
+        v, wanted, fits = self.version, self.wanted, self.fits
+        if was >= 0:
+            wanted[_SUIT_RANKS[was] + 1].remove(f)
+            fits[_SUIT_RANKS[was] + 1] = v
+        bisect.insort(wanted[_SUIT_RANKS[now] + 1], f)
+        fits[_SUIT_RANKS[now] + 1] = v
+
     def _marked(self, seat: int, card: int) -> None:
         """Mark what ``card`` going onto a foundation (or back off it) from ``seat``'s pile
-        changes for :meth:`tops_stamp`: that seat's piles, and the foundation moves of the cards
-        that fitted where it lands (or will fit again), of those that fit on it and of the aces of
-        its suit (whose start, per suit, depends on its open foundations)."""
-        v, key, fits = self.version, _SUIT_RANKS[card], self.fits
-        self.moved[seat] = fits[key] = fits[key + 1] = fits[key - _RANKS[card] + 1] = v
+        changes for :meth:`tops_stamp`, besides the foundation's top (:meth:`_refit`): that
+        seat's piles, and the start of the aces of its suit (per suit, while one is open)."""
+        v = self.version
+        self.moved[seat] = self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = v
 
     def _stuck(self) -> None:
         """The table's response to everyone being stuck (RULEBOOK, OGR?): each seat's waste goes
@@ -455,7 +468,7 @@ class NertzKernel:
         if _RANKS[card] == 1:
             out = [(FOUND, seat, card, src, len(self.foundations))] if self._may_start(card) else []
         else:
-            out = [(FOUND, seat, card, src, f) for f in self._wanted().get(_SUIT_RANKS[card], ())]
+            out = [(FOUND, seat, card, src, f) for f in self.wanted[_SUIT_RANKS[card]]]
         if src < 0:
             fill = self.opts.empty_fill
             may_fill = fill is EmptyFill.ANY or src == NERTZ or fill is EmptyFill.NERTZ_OR_WASTE
@@ -537,36 +550,23 @@ class NertzKernel:
                 break
         return shown
 
-    def _wanted(self) -> dict[int, list[int]]:
-        """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`
-        (worked out once for each state of the foundations: the caller must not change it)."""
-        if self.wanted_at == self.found_moves:
-            return self.wanted
-        wanted: dict[int, list[int]] = {}
-        for f, pile in enumerate(self.foundations):
-            wanted.setdefault(_SUIT_RANKS[pile[-1]] + 1, []).append(f)
-        self.wanted, self.wanted_at = wanted, self.found_moves
-        return wanted
-
-    def _fits_foundation(self, card: int, wanted: dict[int, list[int]]) -> bool:
-        """Whether ``card`` may go to a foundation now, ``wanted`` being :meth:`_wanted`."""
-        return self._may_start(card) if _RANKS[card] == 1 else _SUIT_RANKS[card] in wanted
+    def _fits_foundation(self, card: int) -> bool:
+        """Whether ``card`` may go to a foundation now."""
+        return self._may_start(card) if _RANKS[card] == 1 else bool(self.wanted[_SUIT_RANKS[card]])
 
     def _may_start(self, ace: int) -> bool:
         """Whether ``ace`` may start a foundation now (per suit: none of its suit is open)."""
         return self.opts.foundations is Foundations.PER_ACE or not any(
             _SUITS[p[0]] == _SUITS[ace] and _RANKS[p[-1]] != 13 for p in self.foundations)
 
-    def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int],
-                      wanted: dict[int, list[int]]) -> bool:
+    def _can_progress(self, seat: int, work: Sequence[Sequence[int]], shown: Sequence[int]) -> bool:
         """Whether ``seat`` has a progress move with work piles ``work`` and any of ``shown`` as
-        its waste top: a card to a foundation (``wanted``: :meth:`_wanted`), the Nertz or waste top
-        to a work pile, a call."""
+        its waste top: a card to a foundation, the Nertz or waste top to a work pile, a call."""
         nertz = self.nertz[seat]
         if self.opts.call is CallRule.OPTIONAL and not nertz:
             return True
         singles = [p[-1] for p in work if p] + list(shown) + nertz[-1:]
-        if any(self._fits_foundation(c, wanted) for c in singles):
+        if any(self._fits_foundation(c) for c in singles):
             return True
         fill = self.opts.empty_fill
         feeds = [(WASTE, c) for c in shown] + [(NERTZ, c) for c in nertz[-1:]]
@@ -600,14 +600,14 @@ class NertzKernel:
         with a progress move, ``(-1, 0, -1)`` when its piles are right as they are (the stock must
         show the card, or the move is there), ``None`` when the seat is stuck: no arrangement of
         its own work piles, with any waste top its stock cycle shows, has a progress move."""
-        shown, wanted = self.cycle_tops(seat), self._wanted()
+        shown = self.cycle_tops(seat)
         start = tuple([tuple(p) for p in self.work[seat]])
         seen = {start}
         # each arrangement queued with the first move of the way to it ((-1, 0, -1): the start)
         queue: deque[tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]]] = deque([(start, (-1, 0, -1))])
         while queue:
             work, way = queue.popleft()
-            if self._can_progress(seat, work, shown, wanted):
+            if self._can_progress(seat, work, shown):
                 return way
             for nxt, move in self._rearrangements(work):
                 known = len(seen)
