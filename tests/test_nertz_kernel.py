@@ -74,16 +74,16 @@ def play_both(seed: int, options: dict[str, Any], steps: int = 400) -> tuple[mod
     game = deal_nertz(variant_of(options), seed)
     rng = random.Random(seed + 1)
     same_state(state, game.kernel)
-    kept: dict[int, tuple[int, list[Any]]] = {}  # each seat's top moves as listed at a version
+    kept: dict[tuple[int, int], tuple[int, list[Any]]] = {}  # each pile's top moves, listed at a version
     for _ in range(steps):
         kernel = game.kernel
         assert kernel.wanted == kernel.copy().wanted  # kept up to date as worked out afresh
-        for seat in range(kernel.seats):  # a listing stands while tops_stamp says so
-            tops = [kernel.top_moves(seat, src) for src in (NERTZ, *range(len(kernel.work[seat])))]
-            if seat in kept and kernel.tops_stamp(seat) <= kept[seat][0]:
-                assert tops == kept[seat][1]
+        for pile in [(s, src) for s in range(kernel.seats) for src in (WASTE, NERTZ, *range(len(kernel.work[s])))]:
+            tops = kernel.top_moves(*pile)  # a listing stands while top_stamp says so
+            if pile in kept and kernel.top_stamp(*pile) <= kept[pile][0]:
+                assert tops == kept[pile][1], pile
             else:
-                kept[seat] = (kernel.version, tops)
+                kept[pile] = (kernel.version, tops)
         for move in model.syntactic_moves(state)[::7] + model.legal_moves(state):
             event = event_of(state, kernel, move)
             if event is not None:

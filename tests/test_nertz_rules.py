@@ -203,8 +203,8 @@ def test_every_bundled_variant_is_simulated_into_valid_logs(name: str) -> None:
 
 
 def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept() -> None:
-    """``tops_stamp``: under ``return-both`` the first card of a meeting goes back onto its work
-    pile, so a listing of its seat's piles made between the two cards no longer stands."""
+    """``top_stamp``: under ``return-both`` the first card of a meeting goes back onto its work
+    pile, so a listing of that pile's moves made between the two cards no longer stands."""
     variant = variant_from_document({"extends": "nertz", "nertz": {"collisions": "return-both"}})
     game, a, b = meeting("nertz", first_from="work")
     g = game.kernel
@@ -212,13 +212,13 @@ def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept
     first, second = encode(a), encode(b)
     assert k.check_event(*first, 1000) is None
     k.apply_event(*first, 1000, 0)
-    seat, at = first[1], k.version
-    listed = [k.top_moves(seat, src) for src in range(len(k.work[seat]))]
-    assert k.tops_stamp(seat) <= at
+    seat, src, at = first[1], first[3], k.version
+    listed = k.top_moves(seat, src)
+    assert k.top_stamp(seat, src) <= at
     assert k.check_event(*second, 1000) is None
     k.apply_event(*second, 1000, 1)
-    assert k.work[seat][first[3]][-1] == first[2]  # back on its pile
-    assert k.tops_stamp(seat) > at and [k.top_moves(seat, src) for src in range(len(k.work[seat]))] != listed
+    assert k.work[seat][src][-1] == first[2]  # back on its pile
+    assert k.top_stamp(seat, src) > at and k.top_moves(seat, src) != listed
     assert k.wanted == k.copy().wanted  # the foundation is as it was, and wants what it wanted
 
 
@@ -232,7 +232,7 @@ class _Watching:
     def pick(self, menu: Menu) -> Any:
         table, seat = self.table, menu.seat
         k = table.kernel
-        kept = [o for group in table._standing(seat) for o in group]
+        kept = [o for group in table._standing(seat) for o in group]  # (each pile's, kept or listed now)
         kept += [_option(m) for m in k.top_moves(seat, WASTE) + k.stock_moves(seat)]
         assert sorted(kept) == sorted(map(_option, k.moves(seat, shifts=False)))
         if seat in table.dug:

@@ -161,8 +161,9 @@ class NertzKernel:
         """The foundations each card fits now (:func:`builds_up`), by its :func:`suit_rank`, in order."""
         for f, pile in enumerate(self.foundations):
             self.wanted[_SUIT_RANKS[pile[-1]] + 1].append(f)
-        self.moved = [0] * len(self.nertz)
-        """The :attr:`version` at which each seat's Nertz pile or work piles last changed (:meth:`tops_stamp`)."""
+        self.moved = [[0] * (2 + len(seat)) for seat in self.work]
+        """The :attr:`version` at which each of each seat's piles last changed (:meth:`top_stamp`),
+        by :meth:`pile`'s name plus 2: the waste, the Nertz pile, the work piles."""
         self.fits = [0] * (_SUIT_RANKS[-1] + 2)
         """The :attr:`version` at which the foundation moves of the cards of each :func:`suit_rank` last changed."""
 
@@ -354,18 +355,21 @@ class NertzKernel:
             count = 1 if src < 0 else len(pile) - pile.index(card)
             work[dst].extend(pile[-count:])
             del pile[-count:]
-            self.moved[player] = self.version
+            moved = self.moved[player]
+            moved[src + 2] = moved[dst + 2] = self.version
             if src < 0:
                 self.rotations = 0  # the Nertz top or the waste top to a work pile: progress
         elif kind == TURN:  # the stock's top k cards, turned over as one onto the waste
             stock, waste = self.stock[player], self.waste[player]
             for _ in range(min(self.turn, len(stock))):
                 waste.append(stock.pop())
+            self.moved[player][WASTE + 2] = self.version
         elif kind == RESET:  # the waste, turned over, is the stock (which is empty)
             stock, waste = self.stock[player], self.waste[player]
             stock.clear()
             while waste:
                 stock.append(waste.pop())
+            self.moved[player][WASTE + 2] = self.version
         elif kind == STUCK:
             self._stuck()
         else:
@@ -379,7 +383,7 @@ class NertzKernel:
             self.pile(player, src).pop()
             self.foundations.append([card])
             self._refit(dst, -1, card)
-            self._marked(player, card)
+            self._marked(player, card, src)
             for ace in _ACES:  # an ace's move names the next foundation
                 self.fits[_SUIT_RANKS[ace]] = self.version
             return
@@ -394,7 +398,7 @@ class NertzKernel:
                 self.pile(seat, origin).append(kept)  # back on top of the pile it left
                 group.kept = None
                 self._refit(dst, kept, pile[-1])
-                self._marked(seat, kept)
+                self._marked(seat, kept, origin)
             record = Collision(dst, t, tuple(group.plays), None if group.kept is None else group.kept[3])
             if group.record < 0:
                 group.record = len(self.collisions)
@@ -405,7 +409,7 @@ class NertzKernel:
         self.pile(player, src).pop()
         self._refit(dst, pile[-1], card)
         pile.append(card)
-        self._marked(player, card)
+        self._marked(player, card, src)
         if not self.first_lands and t is not None:
             self.group = Group(t, dst, len(pile) - 1, (player, card, src, index), (player,), (index,))
 
@@ -420,12 +424,12 @@ class NertzKernel:
         bisect.insort(wanted[_SUIT_RANKS[now] + 1], f)
         fits[_SUIT_RANKS[now] + 1] = v
 
-    def _marked(self, seat: int, card: int) -> None:
+    def _marked(self, seat: int, card: int, src: int) -> None:
         """Mark what ``card`` going onto a foundation (or back off it) from ``seat``'s pile
-        changes for :meth:`tops_stamp`, besides the foundation's top (:meth:`_refit`): that
-        seat's piles, and the start of the aces of its suit (per suit, while one is open)."""
+        ``src`` changes for :meth:`top_stamp`, besides the foundation's top (:meth:`_refit`):
+        that pile, and the start of the aces of its suit (per suit, while one is open)."""
         v = self.version
-        self.moved[seat] = self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = v
+        self.moved[seat][src + 2] = self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = v
 
     def _stuck(self) -> None:
         """The table's response to everyone being stuck (RULEBOOK, OGR?): each seat's waste goes
@@ -440,6 +444,7 @@ class NertzKernel:
             self.waste[seat].clear()
             if stock:
                 stock.insert(0, stock.pop())
+            self.moved[seat][WASTE + 2] = self.version
         self.rotations += 1
 
     # ------------------------------------------------------------------ listing
@@ -476,18 +481,17 @@ class NertzKernel:
                     if (builds_down(card, p[-1]) if p else may_fill)]
         return out
 
-    def tops_stamp(self, seat: int) -> int:
-        """The :attr:`version` of the last event that may have changed the :meth:`top_moves` of
-        ``seat``'s Nertz pile and work piles: one that moved a card of those piles, or changed the
-        foundations their top cards fit (or ended the hand).  A listing made at version ``v``
-        stands while this is at most ``v`` (a table keeps it between looks)."""
+    def top_stamp(self, seat: int, src: int) -> int:
+        """The :attr:`version` of the last event that may have changed :meth:`top_moves` of
+        ``seat``'s pile ``src``: one that changed that pile (or, from the Nertz pile or the waste,
+        a work pile), changed the foundations its top card fits, or ended the hand.  A listing
+        made at version ``v`` stands while this is at most ``v`` (a table keeps it between looks)."""
         if self.ended:
             return self.version
-        stamp, fits = self.moved[seat], self.fits
-        for pile in (self.nertz[seat], *self.work[seat]):
-            if pile and fits[_SUIT_RANKS[pile[-1]]] > stamp:
-                stamp = fits[_SUIT_RANKS[pile[-1]]]
-        return stamp
+        moved = self.moved[seat]
+        stamp = max(moved[src + 2], max(moved[2:], default=0)) if src < 0 else moved[src + 2]
+        pile = self.pile(seat, src)
+        return max(stamp, self.fits[_SUIT_RANKS[pile[-1]]]) if pile else stamp
 
     def _shifts(self, seat: int) -> list[Move]:
         """The moves between ``seat``'s work piles: a top card, or (``move_runs``) a run on top."""

@@ -131,8 +131,9 @@ class NertzTable(Table):
         self.idle = [0] * self.seats
         self.dug: dict[int, tuple[int, int, int] | None] = {}
         """Each seat's way to progress, as :meth:`_dig` found it (kept while it stands)."""
-        self.standing: dict[int, tuple[int, list[list[Option]]]] = {}
-        """Each seat's plays from its Nertz pile and work piles, as :meth:`_standing` found them."""
+        self.standing: list[dict[int, tuple[int, list[Option]]]] = [{} for _ in range(self.seats)]
+        """Each seat's plays from each of its Nertz pile and work piles, with the version of the
+        hand they were listed at (:meth:`_standing`)."""
 
     def _dig(self, seat: int) -> tuple[int, int, int] | None:
         """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept
@@ -148,9 +149,10 @@ class NertzTable(Table):
         cycle = (len(k.stock[seat]) + len(k.waste[seat])) // k.opts.stock_turn + 2
         # every move from a pile's top is a play (a card to a foundation, the Nertz or waste top
         # to a work pile), one group a pile: one card
-        standing = self._standing(seat)
+        plays = self._standing(seat)
         waste = [_option(move) for move in k.top_moves(seat, WASTE)]
-        plays = [*standing, waste] if waste else standing[:]
+        if waste:
+            plays.append(waste)
         refills = [_option(move) for move in k.stock_moves(seat)]  # the stock turned (or the waste), the call
         idle = self.idle[seat]
         if idle >= cycle or not refills:
@@ -169,16 +171,19 @@ class NertzTable(Table):
         return menu
 
     def _standing(self, seat: int) -> list[list[Option]]:
-        """The seat's plays from its Nertz pile and its work piles, one group a pile (kept while
-        they stand: :meth:`~speedrules.nertz.kernel.NertzKernel.tops_stamp`)."""
+        """The seat's plays from its Nertz pile and its work piles, one group a pile with any: each
+        pile's kept while it stands (:meth:`~speedrules.nertz.kernel.NertzKernel.top_stamp`)."""
         k = self.kernel
-        kept = self.standing.get(seat)
-        if kept is not None and k.tops_stamp(seat) <= kept[0]:
-            return kept[1]
-        groups = [[_option(move) for move in k.top_moves(seat, src)] for src in (NERTZ, *range(len(k.work[seat])))]
-        standing = [group for group in groups if group]
-        self.standing[seat] = (k.version, standing)
-        return standing
+        kept = self.standing[seat]
+        groups = []
+        for src in (NERTZ, *range(len(k.work[seat]))):
+            at, group = kept.get(src, (-1, []))
+            if at < 0 or k.top_stamp(seat, src) > at:
+                group = [_option(move) for move in k.top_moves(seat, src)]
+                kept[src] = (k.version, group)
+            if group:
+                groups.append(group)
+        return groups
 
     def action(self, t: int) -> Any:
         return None
