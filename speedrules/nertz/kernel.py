@@ -162,8 +162,9 @@ class NertzKernel:
         for f, pile in enumerate(self.foundations):
             self.wanted[_SUIT_RANKS[pile[-1]] + 1].append(f)
         self.moved = [[0] * (2 + len(seat)) for seat in self.work]
-        """The :attr:`version` at which each of each seat's piles last changed (:meth:`top_stamp`),
-        by :meth:`pile`'s name plus 2: the waste, the Nertz pile, the work piles."""
+        """The :attr:`version` at which the moves of each seat's pile tops last changed with its
+        piles (:meth:`_touched`), by :meth:`pile`'s name plus 2: the waste, the Nertz pile, the
+        work piles."""
         self.fits = [0] * (_SUIT_RANKS[-1] + 2)
         """The :attr:`version` at which the foundation moves of the cards of each :func:`suit_rank` last changed."""
 
@@ -355,21 +356,21 @@ class NertzKernel:
             count = 1 if src < 0 else len(pile) - pile.index(card)
             work[dst].extend(pile[-count:])
             del pile[-count:]
-            moved = self.moved[player]
-            moved[src + 2] = moved[dst + 2] = self.version
+            self._touched(player, src)
+            self._touched(player, dst)
             if src < 0:
                 self.rotations = 0  # the Nertz top or the waste top to a work pile: progress
         elif kind == TURN:  # the stock's top k cards, turned over as one onto the waste
             stock, waste = self.stock[player], self.waste[player]
             for _ in range(min(self.turn, len(stock))):
                 waste.append(stock.pop())
-            self.moved[player][WASTE + 2] = self.version
+            self._touched(player, WASTE)
         elif kind == RESET:  # the waste, turned over, is the stock (which is empty)
             stock, waste = self.stock[player], self.waste[player]
             stock.clear()
             while waste:
                 stock.append(waste.pop())
-            self.moved[player][WASTE + 2] = self.version
+            self._touched(player, WASTE)
         elif kind == STUCK:
             self._stuck()
         else:
@@ -428,8 +429,16 @@ class NertzKernel:
         """Mark what ``card`` going onto a foundation (or back off it) from ``seat``'s pile
         ``src`` changes for :meth:`top_stamp`, besides the foundation's top (:meth:`_refit`):
         that pile, and the start of the aces of its suit (per suit, while one is open)."""
-        v = self.version
-        self.moved[seat][src + 2] = self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = v
+        self._touched(seat, src)
+        self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = self.version
+
+    def _touched(self, seat: int, src: int) -> None:
+        """``seat``'s pile ``src`` changed: the moves of its top did, and, a work pile's, those of
+        the Nertz pile's and the waste's tops onto it (:meth:`top_stamp`)."""
+        moved = self.moved[seat]
+        moved[src + 2] = self.version
+        if src >= 0:
+            moved[WASTE + 2] = moved[NERTZ + 2] = self.version
 
     def _stuck(self) -> None:
         """The table's response to everyone being stuck (RULEBOOK, OGR?): each seat's waste goes
@@ -444,7 +453,7 @@ class NertzKernel:
             self.waste[seat].clear()
             if stock:
                 stock.insert(0, stock.pop())
-            self.moved[seat][WASTE + 2] = self.version
+            self._touched(seat, WASTE)
         self.rotations += 1
 
     # ------------------------------------------------------------------ listing
@@ -488,8 +497,7 @@ class NertzKernel:
         made at version ``v`` stands while this is at most ``v`` (a table keeps it between looks)."""
         if self.ended:
             return self.version
-        moved = self.moved[seat]
-        stamp = max(moved[src + 2], max(moved[2:], default=0)) if src < 0 else moved[src + 2]
+        stamp = self.moved[seat][src + 2]
         pile = self.pile(seat, src)
         return max(stamp, self.fits[_SUIT_RANKS[pile[-1]]]) if pile else stamp
 

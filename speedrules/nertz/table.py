@@ -131,9 +131,10 @@ class NertzTable(Table):
         self.idle = [0] * self.seats
         self.dug: dict[int, tuple[int, int, int] | None] = {}
         """Each seat's way to progress, as :meth:`_dig` found it (kept while it stands)."""
-        self.standing: list[dict[int, tuple[int, list[Option]]]] = [{} for _ in range(self.seats)]
-        """Each seat's plays from each of its Nertz pile and work piles, with the version of the
-        hand they were listed at (:meth:`_standing`)."""
+        self.standing: list[list[tuple[int, list[Option]]]] = [
+            [(-1, [])] * (1 + len(work)) for work in self.kernel.work]
+        """Each seat's plays from its Nertz pile and from each work pile, with the version of the
+        hand they were listed at (-1: never; :meth:`_standing`)."""
 
     def _dig(self, seat: int) -> tuple[int, int, int] | None:
         """The seat's way to progress (:meth:`~speedrules.nertz.kernel.NertzKernel.dig`), kept
@@ -176,11 +177,11 @@ class NertzTable(Table):
         k = self.kernel
         kept = self.standing[seat]
         groups = []
-        for src in (NERTZ, *range(len(k.work[seat]))):
-            at, group = kept.get(src, (-1, []))
+        for src in range(NERTZ, len(k.work[seat])):  # (the Nertz pile is -1, the work piles 0, 1...)
+            at, group = kept[src + 1]
             if at < 0 or k.top_stamp(seat, src) > at:
                 group = [_option(move) for move in k.top_moves(seat, src)]
-                kept[src] = (k.version, group)
+                kept[src + 1] = (k.version, group)
             if group:
                 groups.append(group)
         return groups
