@@ -79,8 +79,8 @@ def play_both(seed: int, options: dict[str, Any], steps: int = 400) -> tuple[mod
         kernel = game.kernel
         assert kernel.wanted == kernel.copy().wanted  # kept up to date as worked out afresh
         for pile in [(s, src) for s in range(kernel.seats) for src in (WASTE, NERTZ, *range(len(kernel.work[s])))]:
-            tops = kernel.top_moves(*pile)  # a listing stands while top_stamp says so
-            if pile in kept and kernel.top_stamp(*pile) <= kept[pile][0]:
+            tops = kernel.top_moves(*pile)  # a listing stands while top_stamps says so
+            if pile in kept and kernel.top_stamps(pile[0])[pile[1] + 2] <= kept[pile][0]:
                 assert tops == kept[pile][1], pile
             else:
                 kept[pile] = (kernel.version, tops)

@@ -203,7 +203,7 @@ def test_every_bundled_variant_is_simulated_into_valid_logs(name: str) -> None:
 
 
 def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept() -> None:
-    """``top_stamp``: under ``return-both`` the first card of a meeting goes back onto its work
+    """``top_stamps``: under ``return-both`` the first card of a meeting goes back onto its work
     pile, so a listing of that pile's moves made between the two cards no longer stands."""
     variant = variant_from_document({"extends": "nertz", "nertz": {"collisions": "return-both"}})
     game, a, b = meeting("nertz", first_from="work")
@@ -214,11 +214,11 @@ def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept
     k.apply_event(*first, 1000, 0)
     seat, src, at = first[1], first[3], k.version
     listed = k.top_moves(seat, src)
-    assert k.top_stamp(seat, src) <= at
+    assert k.top_stamps(seat)[src + 2] <= at
     assert k.check_event(*second, 1000) is None
     k.apply_event(*second, 1000, 1)
     assert k.work[seat][src][-1] == first[2]  # back on its pile
-    assert k.top_stamp(seat, src) > at and k.top_moves(seat, src) != listed
+    assert k.top_stamps(seat)[src + 2] > at and k.top_moves(seat, src) != listed
     assert k.wanted == k.copy().wanted  # the foundation is as it was, and wants what it wanted
 
 

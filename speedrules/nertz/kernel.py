@@ -427,14 +427,14 @@ class NertzKernel:
 
     def _marked(self, seat: int, card: int, src: int) -> None:
         """Mark what ``card`` going onto a foundation (or back off it) from ``seat``'s pile
-        ``src`` changes for :meth:`top_stamp`, besides the foundation's top (:meth:`_refit`):
+        ``src`` changes for :meth:`top_stamps`, besides the foundation's top (:meth:`_refit`):
         that pile, and the start of the aces of its suit (per suit, while one is open)."""
         self._touched(seat, src)
         self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = self.version
 
     def _touched(self, seat: int, src: int) -> None:
         """``seat``'s pile ``src`` changed: the moves of its top did, and, a work pile's, those of
-        the Nertz pile's and the waste's tops onto it (:meth:`top_stamp`)."""
+        the Nertz pile's and the waste's tops onto it (:meth:`top_stamps`)."""
         moved = self.moved[seat]
         moved[src + 2] = self.version
         if src >= 0:
@@ -490,16 +490,20 @@ class NertzKernel:
                     if (builds_down(card, p[-1]) if p else may_fill)]
         return out
 
-    def top_stamp(self, seat: int, src: int) -> int:
-        """The :attr:`version` of the last event that may have changed :meth:`top_moves` of
-        ``seat``'s pile ``src``: one that changed that pile (or, from the Nertz pile or the waste,
-        a work pile), changed the foundations its top card fits, or ended the hand.  A listing
-        made at version ``v`` stands while this is at most ``v`` (a table keeps it between looks)."""
+    def top_stamps(self, seat: int) -> list[int]:
+        """For each of ``seat``'s piles (by :meth:`pile`'s name plus 2: the waste, the Nertz pile,
+        the work piles), the :attr:`version` of the last event that may have changed its
+        :meth:`top_moves`: one that changed that pile (or, for the Nertz pile and the waste, a work
+        pile), changed the foundations its top card fits, or ended the hand.  A listing made at
+        version ``v`` stands while its pile's stamp is at most ``v`` (a table keeps it between looks)."""
+        stamps = self.moved[seat][:]
         if self.ended:
-            return self.version
-        stamp = self.moved[seat][src + 2]
-        pile = self.pile(seat, src)
-        return max(stamp, self.fits[_SUIT_RANKS[pile[-1]]]) if pile else stamp
+            return [self.version] * len(stamps)
+        fits = self.fits
+        for i, pile in enumerate((self.waste[seat], self.nertz[seat], *self.work[seat])):
+            if pile and fits[_SUIT_RANKS[pile[-1]]] > stamps[i]:
+                stamps[i] = fits[_SUIT_RANKS[pile[-1]]]
+        return stamps
 
     def _shifts(self, seat: int) -> list[Move]:
         """The moves between ``seat``'s work piles: a top card, or (``move_runs``) a run on top."""

@@ -173,13 +173,13 @@ class NertzTable(Table):
 
     def _standing(self, seat: int) -> list[list[Option]]:
         """The seat's plays from its Nertz pile and its work piles, one group a pile with any: each
-        pile's kept while it stands (:meth:`~speedrules.nertz.kernel.NertzKernel.top_stamp`)."""
+        pile's kept while it stands (:meth:`~speedrules.nertz.kernel.NertzKernel.top_stamps`)."""
         k = self.kernel
-        kept = self.standing[seat]
+        kept, stamps = self.standing[seat], k.top_stamps(seat)
         groups = []
         for src in range(NERTZ, len(k.work[seat])):  # (the Nertz pile is -1, the work piles 0, 1...)
             at, group = kept[src + 1]
-            if at < 0 or k.top_stamp(seat, src) > at:
+            if at < 0 or stamps[src + 2] > at:
                 group = [_option(move) for move in k.top_moves(seat, src)]
                 kept[src + 1] = (k.version, group)
             if group:
