@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import Card
+from ..core.checks import checked_names
 from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
 from .actions import Cover
-from .game import deal_california
-from .kernel import COVER, RELAY
+from .game import dealt_layout, layout_json
+from .kernel import COVER, RELAY, laid_kernel
 from .view import CaliforniaView
 from .wire import event_json
 
@@ -67,10 +68,11 @@ class CaliforniaTable(Table):
 
     def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str], *, log: bool) -> None:
         super().__init__(variant.players)
-        self.game = deal_california(variant, rng.getrandbits(63), names=names)
-        self.kernel = self.game.kernel
-        self.layout = self.game.to_log_data()["deals"][0]["layout"]
-        self.seed = self.game.seed if self.game.seed is not None else 0
+        # the deal laid straight into a kernel (the shuffler deals the deck: no layout check, no game around it)
+        layout, seed = dealt_layout(variant, rng.getrandbits(63))
+        self.layout = layout
+        self.kernel = laid_kernel(variant, *layout, checked_names(variant, names))
+        self.seed = seed if seed is not None else 0
         self.due = NEVER  # no action of its own: the first step starts the clock
         self.started = False
         self.keep = log
@@ -158,4 +160,4 @@ class CaliforniaTable(Table):
         return {"collisions": len(self.kernel.collisions)}
 
     def log_deals(self) -> list[Any]:
-        return [{"layout": self.layout, "events": [event_json(e) for e in self.logged]}]
+        return [{"layout": layout_json(self.layout), "events": [event_json(e) for e in self.logged]}]
