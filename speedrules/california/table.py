@@ -20,7 +20,7 @@ from ..core.checks import checked_names
 from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
 from .actions import Cover
-from .game import dealt_layout, layout_json
+from .game import CaliforniaGame, dealt_layout, layout_json
 from .kernel import COVER, RELAY, laid_kernel
 from .view import CaliforniaView
 from .wire import event_json
@@ -70,15 +70,29 @@ class CaliforniaTable(Table):
         super().__init__(variant.players)
         # the deal laid straight into a kernel (the shuffler deals the deck: no layout check, no game around it)
         layout, seed = dealt_layout(variant, rng.getrandbits(63))
+        self.variant = variant
         self.layout = layout
-        self.kernel = laid_kernel(variant, *layout, checked_names(variant, names))
+        self.names = checked_names(variant, names)
+        self.kernel = laid_kernel(variant, *layout, self.names)
         self.seed = seed if seed is not None else 0
+        self.shown: CaliforniaGame | None = None
         self.due = NEVER  # no action of its own: the first step starts the clock
         self.started = False
         self.keep = log
         self.logged: list[tuple[Any, ...]] = []
         self.covered = 0
         self.relayed = 0
+
+    @property
+    def game(self) -> CaliforniaGame:
+        """The deal as a game played on the table's kernel (what a picture of the table draws),
+        made the first time it is asked for."""
+        if self.shown is None:
+            piles, rows, aside = self.layout
+            self.shown = CaliforniaGame(self.variant, [p[::-1] for p in piles], rows, aside, names=self.names,
+                                        seed=self.seed)
+            self.shown.kernel = self.kernel
+        return self.shown
 
     def menu(self, seat: int) -> Menu | None:
         k = self.kernel
