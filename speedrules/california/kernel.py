@@ -143,7 +143,7 @@ class CaliforniaKernel:
 
     __slots__ = ("aside", "collisions", "complete", "counts", "covers", "dead_end", "doubles", "first_lands",
                  "gathering", "group", "last_t", "names", "owed", "piles", "players", "quiet", "relays", "row",
-                 "stacks", "tops", "variant", "version", "winner")
+                 "stacks", "tops", "variant", "version", "where", "winner")
 
     def __init__(self, variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[Sequence[int]]],
                  aside: Sequence[int] = (), names: Sequence[str] = (), owed: Iterable[int] | None = None,
@@ -174,12 +174,16 @@ class CaliforniaKernel:
             self.__setstate__(state)
 
     def _count_tops(self) -> None:
-        """``tops``, the rank of each stack's top card (0: an empty stack), and ``counts``, how
-        many tops show each rank, from the stacks."""
+        """From the stacks: ``tops``, the rank of each stack's top card (0: an empty stack);
+        ``counts``, how many tops show each rank; ``where``, the sum of the positions showing each
+        rank (where two show a rank, one of them gives the other: :meth:`_cover`)."""
         tops = self.tops = _top_ranks(self.stacks)
         counts = self.counts = [0] * 14
-        for rank in tops:
+        where = self.where = [0] * 14
+        for pos in range(len(tops)):
+            rank = tops[pos]
             counts[rank] = counts[rank] + 1  # (``+=`` on an item is a generic call when compiled)
+            where[rank] = where[rank] + pos
         counts[0] = 0  # an empty stack shows no rank
 
     def _bind_rules(self, variant: Variant) -> None:
@@ -204,7 +208,7 @@ class CaliforniaKernel:
          self.dead_end, self.version, self.last_t, self.covers, self.relays, self.collisions, self.group,
          self.gathering) = state
         self._bind_rules(variant)
-        self.tops = _top_ranks(self.stacks)
+        self._count_tops()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
@@ -247,15 +251,6 @@ class CaliforniaKernel:
             if self.coverable(pos):
                 return False
         return True
-
-    def _mark(self, rank: int) -> None:
-        """Every face-up card of ``rank``, in a match now, is owed until covered (``counts`` holds
-        how many there are; ``tops.index`` finds each)."""
-        owed, tops = self.owed, self.tops
-        pos = -1
-        for _ in range(self.counts[rank]):
-            pos = tops.index(rank, pos + 1)
-            owed[pos] = True
 
     def _mark_all(self) -> None:
         """Every face-up card in a match now is owed (after a lay: one pass over the stacks)."""
@@ -407,22 +402,25 @@ class CaliforniaKernel:
     def _cover(self, player: int, pos: int) -> None:
         pile = self.piles[player]
         card = pile.pop()
-        counts, tops = self.counts, self.tops
+        counts, tops, where = self.counts, self.tops, self.where
         under = tops[pos]
         counts[under] = counts[under] - 1  # (``-=`` on an item is a generic call when compiled)
+        where[under] = where[under] - pos
         self.stacks[pos].append(card)
         rank = RANK_OF[card]
         tops[pos] = rank
         matched = counts[rank] + 1
         counts[rank] = matched
-        self.owed[pos] = matched >= 2
+        where[rank] = where[rank] + pos
+        owed = self.owed
+        owed[pos] = matched >= 2
         if self.quiet:
             self.quiet = []  # a cover is a choice: a later repetition proves nothing
         self.covers += 1
         if not pile:
             self.winner = player
-        if matched == 2:  # (with more, the others were in a visible match already: owed)
-            self._mark(rank)
+        if matched == 2:  # the one other top of the rank is in a match now (with more, all were already)
+            owed[where[rank] - pos] = True
 
     def _collide(self, group: CoverGroup, player: int, pos: int, index: int) -> None:
         """Another seat's cover lands on the group's stack at the same instant: ``lower-stays``
@@ -453,8 +451,8 @@ class CaliforniaKernel:
         """The table as it was before a collision (its time, version and record kept)."""
         self.piles = [list(p) for p in before.piles]
         self.stacks = [list(s) for s in before.stacks]
-        self.tops = list(before.tops)
-        self.counts, self.owed, self.quiet = list(before.counts), list(before.owed), list(before.quiet)
+        self._count_tops()
+        self.owed, self.quiet = list(before.owed), list(before.quiet)
         self.winner, self.dead_end, self.covers, self.relays = before.winner, before.dead_end, before.covers, \
             before.relays
 
