@@ -311,3 +311,33 @@ def test_a_layout_changed_in_one_place_is_refused(seed: int, name: str, which: i
     with pytest.raises(IllegalActionError) as caught:
         CaliforniaGame(name, piles, rows, layout.get("aside", ()))
     assert caught.value.rule == expected
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**20), steps=st.integers(0, 120),
+       name=st.sampled_from([*BUNDLED, "pairs-only"]))
+def test_the_kernels_kept_counts_follow_its_stacks(seed: int, steps: int, name: str) -> None:
+    """What the kernel keeps to go faster (each top's rank, how many tops show a rank, the sum of
+    their positions) always says what its stacks say, every top in a visible match is owed, and
+    the stacks it may cover are those the rule in words names (docs/rules.md)."""
+    v = variant(california={"complete_groups": False}) if name == "pairs-only" else load_variant(name)
+    k: CaliforniaKernel = random_game(v, seed, steps).kernel
+    tops = [RANK_OF[s[-1]] for s in k.stacks]
+    shown = {rank: [pos for pos in range(len(tops)) if tops[pos] == rank] for rank in range(1, 14)}
+    assert k.tops == tops
+    assert all(k.counts[r] == len(shown[r]) and k.where[r] == sum(shown[r]) for r in range(1, 14))
+    assert all(k.owed[pos] for r in shown if len(shown[r]) >= 2 for pos in shown[r])
+    doubled = [len(s) >= 2 and RANK_OF[s[-2]] == RANK_OF[s[-1]] for s in k.stacks]
+    expected = [pos for pos in range(len(tops)) if len(shown[tops[pos]]) >= 2
+                or (v.rules.complete_groups and k.owed[pos]) or (v.rules.doubles and doubled[pos])]
+    assert k.targets() == expected
+
+
+def test_a_position_owes_every_card_in_a_visible_match() -> None:
+    """A position that lists no owed card still owes the cards of a match it shows (the match
+    must be completed): read back, it is the freshly laid deal it was written from."""
+    game, _ = a_match(3, load_variant("california-speed"))
+    fields = game.position().split(" ")
+    assert fields[2] != "-"
+    again = CaliforniaGame.from_position("california-speed", " ".join([*fields[:2], "-", *fields[3:]]))
+    assert again.kernel.owed == game.kernel.owed and again.position() == game.position()

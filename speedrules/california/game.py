@@ -120,12 +120,7 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
     def _layout_json(self, deal: int) -> dict[str, Any]:
         if self._layout is None:
             raise InvalidActionError("a game begun from a position in mid-deal has no layout to log")
-        piles, rows, aside = self._layout
-        out: dict[str, Any] = {"piles": [[str(Card.from_code(c)) for c in reversed(p)] for p in piles],
-                               "rows": [[str(Card.from_code(c)) for c in r] for r in rows]}
-        if aside:
-            out["aside"] = [str(Card.from_code(c)) for c in aside]
-        return out
+        return layout_json(self._layout)
 
     def _own_state(self) -> tuple[object, ...]:
         return self._start.copy(), self._layout
@@ -217,6 +212,29 @@ class CaliforniaGame(BaseGame[CaliforniaAction, CaliforniaKernel]):
         return tuple(self._actions)
 
 
+def layout_json(layout: Layout) -> dict[str, Any]:
+    """A layout of codes as its log writes it (piles top card first)."""
+    piles, rows, aside = layout
+    out: dict[str, Any] = {"piles": [[str(Card.from_code(c)) for c in reversed(p)] for p in piles],
+                           "rows": [[str(Card.from_code(c)) for c in r] for r in rows]}
+    if aside:
+        out["aside"] = [str(Card.from_code(c)) for c in aside]
+    return out
+
+
+def dealt_layout(variant: Variant, seed: int | random.Random | None) -> tuple[Layout, int | None]:
+    """A fresh deal's layout as codes, and the seed it was dealt from (:func:`deal_california`'s
+    deal, which the simulator's table lays without the game around it)."""
+    rng, used = make_rng(seed)
+    deck = deck_codes(variant.packs, 0)
+    shuffle_codes(deck, rng)
+    players, width = variant.players, variant.rules.row
+    dealt = len(deck) - len(deck) % players
+    piles = [deck[s:dealt:players] for s in range(players)]
+    rows = tuple([tuple([pile.pop() for _ in range(width)]) for pile in piles])
+    return (tuple([tuple(p) for p in piles]), rows, tuple(deck[dealt:])), used
+
+
 def deal_california(variant: Variant | str, seed: int | random.Random | None = None, *,
                     names: Sequence[str] | None = None) -> CaliforniaGame:
     """Deal a fresh game: the deck shuffled (:func:`~speedrules.core.deck.shuffle_codes`), dealt one
@@ -224,11 +242,5 @@ def deal_california(variant: Variant | str, seed: int | random.Random | None = N
     cards that do not go round evenly set aside), then every seat lays its row from the top of
     its pile, position 0 first.  The same integer ``seed`` gives the same deal everywhere."""
     v = as_variant(variant, family=NAME)
-    rng, used = make_rng(seed)
-    deck = deck_codes(v.packs, 0)
-    shuffle_codes(deck, rng)
-    players, width = v.players, v.rules.row
-    dealt = len(deck) - len(deck) % players
-    piles = [deck[s:dealt:players] for s in range(players)]
-    rows = [[pile.pop() for _ in range(width)] for pile in piles]
-    return CaliforniaGame(v, [list(reversed(p)) for p in piles], rows, deck[dealt:], names=names, seed=used)
+    (piles, rows, aside), used = dealt_layout(v, seed)
+    return CaliforniaGame(v, [p[::-1] for p in piles], rows, aside, names=names, seed=used)

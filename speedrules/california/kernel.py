@@ -125,6 +125,11 @@ class CoverGroup:
         return CoverGroup, (self.t, self.pos, self.before, self.kept, self.seats, self.plays, self.record)
 
 
+def _top_ranks(stacks: Sequence[Sequence[int]]) -> list[int]:
+    """The rank of each stack's top card (0: an empty stack)."""
+    return [RANK_OF[s[-1]] if s else 0 for s in stacks]
+
+
 def _from_state(state: tuple[Any, ...]) -> CaliforniaKernel:
     """A kernel made from :meth:`CaliforniaKernel.__getstate__`'s state."""
     return CaliforniaKernel(state[0], (), (), state=state)
@@ -133,11 +138,12 @@ def _from_state(state: tuple[Any, ...]) -> CaliforniaKernel:
 class CaliforniaKernel:
     """One deal of California Speed (see the module's docstring).  ``piles`` are the seats'
     piles and ``rows`` their rows of stacks, every pile and stack top card last; ``owed``, when
-    given, the positions owed (else every visibly matched one, as after a lay)."""
+    given, positions owed besides the visibly matched ones (which always are: a cover that
+    adds a card to a match marks only the cards not yet owed)."""
 
     __slots__ = ("aside", "collisions", "complete", "counts", "covers", "dead_end", "doubles", "first_lands",
                  "gathering", "group", "last_t", "names", "owed", "piles", "players", "quiet", "relays", "row",
-                 "stacks", "variant", "version", "winner")
+                 "stacks", "tops", "variant", "version", "where", "winner")
 
     def __init__(self, variant: Variant, piles: Sequence[Sequence[int]], rows: Sequence[Sequence[Sequence[int]]],
                  aside: Sequence[int] = (), names: Sequence[str] = (), owed: Iterable[int] | None = None,
@@ -149,15 +155,10 @@ class CaliforniaKernel:
         self.piles = [list(p) for p in piles]
         self.stacks = [list(s) for r in rows for s in r]
         self.aside = tuple(aside)
-        counts = self.counts = [0] * 14
-        for stack in self.stacks:
-            if stack:
-                rank = RANK_OF[stack[-1]]
-                counts[rank] = counts[rank] + 1  # (``+=`` on an item is a generic call when compiled)
+        self._count_tops()
         self.owed = [False] * len(self.stacks)
-        if owed is None:
-            self._mark_all()
-        else:
+        self._mark_all()
+        if owed is not None:
             for pos in owed:
                 self.owed[pos] = True
         self.quiet: list[tuple[tuple[int, ...], ...]] = []
@@ -171,6 +172,19 @@ class CaliforniaKernel:
         self.group: CoverGroup | None = None
         if state is not None:
             self.__setstate__(state)
+
+    def _count_tops(self) -> None:
+        """From the stacks: ``tops``, the rank of each stack's top card (0: an empty stack);
+        ``counts``, how many tops show each rank; ``where``, the sum of the positions showing each
+        rank (where two show a rank, one of them gives the other: :meth:`_cover`)."""
+        tops = self.tops = _top_ranks(self.stacks)
+        counts = self.counts = [0] * 14
+        where = self.where = [0] * 14
+        for pos in range(len(tops)):
+            rank = tops[pos]
+            counts[rank] = counts[rank] + 1  # (``+=`` on an item is a generic call when compiled)
+            where[rank] = where[rank] + pos
+        counts[0] = 0  # an empty stack shows no rank
 
     def _bind_rules(self, variant: Variant) -> None:
         """The variant's options read on every event, bound to the kernel once."""
@@ -194,6 +208,7 @@ class CaliforniaKernel:
          self.dead_end, self.version, self.last_t, self.covers, self.relays, self.collisions, self.group,
          self.gathering) = state
         self._bind_rules(variant)
+        self._count_tops()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickles as its state (a compiled class has no bare ``__new__`` for pickle to call)."""
@@ -208,17 +223,22 @@ class CaliforniaKernel:
     def coverable(self, pos: int) -> bool:
         """Whether the top card of stack ``pos`` may be covered now (in a visible match, owed with
         ``complete_groups``, or a double with ``doubles``)."""
-        stack = self.stacks[pos]
-        if not stack:
+        rank = self.tops[pos]
+        if not rank:
             return False
-        rank = RANK_OF[stack[-1]]
         if self.counts[rank] >= 2 or (self.complete and self.owed[pos]):
             return True
+        stack = self.stacks[pos]
         return self.doubles and len(stack) >= 2 and RANK_OF[stack[-2]] == rank
 
     def targets(self) -> list[int]:
         """Every stack that may be covered now, in position order."""
-        return [pos for pos in range(len(self.stacks)) if self.coverable(pos)]
+        if self.doubles or not self.complete:
+            return [pos for pos in range(len(self.stacks)) if self.coverable(pos)]
+        # coverable()'s test for every position at once, in one comprehension (a call a position
+        # was about a sixth of a simulated event): a top's rank in a visible match, or owed
+        counts, owed, tops = self.counts, self.owed, self.tops
+        return [pos for pos in range(len(tops)) if counts[tops[pos]] >= 2 or owed[pos]]
 
     def blocked(self) -> bool:
         """Whether nobody may cover anything while the deal goes on: the table must re-lay."""
@@ -232,23 +252,11 @@ class CaliforniaKernel:
                 return False
         return True
 
-    def _mark(self, rank: int) -> None:
-        """Every face-up card of ``rank``, in a match now, is owed until covered (the stacks looked
-        at up to the last of them: ``counts`` holds how many there are)."""
-        owed, stacks = self.owed, self.stacks
-        left = self.counts[rank]
-        for pos in range(len(stacks)):  # (a stack is never empty while the deal goes on)
-            if RANK_OF[stacks[pos][-1]] == rank:
-                owed[pos] = True
-                left -= 1
-                if not left:
-                    return
-
     def _mark_all(self) -> None:
         """Every face-up card in a match now is owed (after a lay: one pass over the stacks)."""
         counts, owed = self.counts, self.owed
-        for pos, stack in enumerate(self.stacks):
-            if stack and counts[RANK_OF[stack[-1]]] >= 2:
+        for pos, rank in enumerate(self.tops):
+            if counts[rank] >= 2:
                 owed[pos] = True
 
     def gathered(self) -> tuple[tuple[int, ...], ...]:
@@ -303,7 +311,7 @@ class CaliforniaKernel:
                         and self.winner is None and not self.dead_end
                         and (card is None or card == self.piles[player][-1])):  # the common case, inline
                     pos = at * width + of
-                    if self.counts[RANK_OF[self.stacks[pos][-1]]] >= 2 or (self.complete and self.owed[pos]):
+                    if self.counts[self.tops[pos]] >= 2 or (self.complete and self.owed[pos]):
                         return None
             return self.check_cover(player, card, row, col, t)
         if kind == RELAY and player == -1:
@@ -394,21 +402,25 @@ class CaliforniaKernel:
     def _cover(self, player: int, pos: int) -> None:
         pile = self.piles[player]
         card = pile.pop()
-        stack, counts = self.stacks[pos], self.counts
-        under = RANK_OF[stack[-1]]
+        counts, tops, where = self.counts, self.tops, self.where
+        under = tops[pos]
         counts[under] = counts[under] - 1  # (``-=`` on an item is a generic call when compiled)
-        stack.append(card)
+        where[under] = where[under] - pos
+        self.stacks[pos].append(card)
         rank = RANK_OF[card]
+        tops[pos] = rank
         matched = counts[rank] + 1
         counts[rank] = matched
-        self.owed[pos] = False
+        where[rank] = where[rank] + pos
+        owed = self.owed
+        owed[pos] = matched >= 2
         if self.quiet:
             self.quiet = []  # a cover is a choice: a later repetition proves nothing
         self.covers += 1
         if not pile:
             self.winner = player
-        if matched >= 2:
-            self._mark(rank)
+        if matched == 2:  # the one other top of the rank is in a match now (with more, all were already)
+            owed[where[rank] - pos] = True
 
     def _collide(self, group: CoverGroup, player: int, pos: int, index: int) -> None:
         """Another seat's cover lands on the group's stack at the same instant: ``lower-stays``
@@ -439,7 +451,8 @@ class CaliforniaKernel:
         """The table as it was before a collision (its time, version and record kept)."""
         self.piles = [list(p) for p in before.piles]
         self.stacks = [list(s) for s in before.stacks]
-        self.counts, self.owed, self.quiet = list(before.counts), list(before.owed), list(before.quiet)
+        self._count_tops()
+        self.owed, self.quiet = list(before.owed), list(before.quiet)
         self.winner, self.dead_end, self.covers, self.relays = before.winner, before.dead_end, before.covers, \
             before.relays
 
@@ -456,11 +469,7 @@ class CaliforniaKernel:
             pile = self.piles[seat]
             for col in range(width):
                 self.stacks[seat * width + col] = [pile.pop()]
-        counts = [0] * 14
-        for stack in self.stacks:
-            rank = RANK_OF[stack[-1]]
-            counts[rank] = counts[rank] + 1
-        self.counts = counts
+        self._count_tops()
         self.owed = [False] * len(self.stacks)
         self._mark_all()
 

@@ -7,7 +7,8 @@ Six fields separated by single spaces:
    (``-`` for an empty pile);
 2. **rows**: each seat's row, its stacks joined by ``,`` (position 0 first), each stack's cards
    top card first joined by ``.``, seats by ``/``;
-3. **owed**: the positions whose card is owed a cover (``row.col`` joined by ``,``; ``-``: none);
+3. **owed**: the positions whose card is owed a cover (``row.col`` joined by ``,``; ``-``: none;
+   a card in a visible match is owed whether listed or not, and is written);
 4. **aside**: the cards set aside by an uneven deal (``-``: none);
 5. **quiet**: the piles at each re-lay since the last cover (each as field 1, joined by ``;``;
    ``-``: none), from which a repeated re-lay is a dead end;

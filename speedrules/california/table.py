@@ -12,15 +12,16 @@ in a dead end).  The table works on the kernel's codes and keeps the coded event
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.cards import Card
+from ..core.checks import checked_names
 from ..core.variant import Variant
 from ..table import BOUNCED, ENDED, MOVED, NEVER, STOOD, STOP, Menu, Table
 from .actions import Cover
-from .game import deal_california
-from .kernel import COVER, RELAY
+from .game import CaliforniaGame, dealt_layout, layout_json
+from .kernel import COVER, RELAY, laid_kernel
 from .view import CaliforniaView
 from .wire import event_json
 
@@ -35,11 +36,31 @@ def menu_of(view: CaliforniaView, actions: Sequence[Any]) -> tuple[Menu, dict[An
     """The menu of a seat whose options are given as covers: one group, the seat's one card."""
     by_option = {cover_option(a, view.width): a for a in actions if isinstance(a, Cover)}
     menu = Menu(view.seat)
-    menu.sizes = list(view.sizes)
     if by_option:
         menu.plays = [sorted(by_option, key=lambda o: o[1])]
         menu.count = 1
     return menu, by_option
+
+
+class CoverMenu(Menu):
+    """A seat's menu at the table: one group, the top card of its pile (``cards``, its options'
+    cards), one play per stack it may cover (``targets``, in position order), made when asked
+    for.  ``sizes`` stays empty: with no claims and no refills, no bot weighs a stack's size."""
+
+    def __init__(self, seat: int, card: int, targets: list[int]) -> None:
+        super().__init__(seat)
+        self.cards = (card,)
+        self.targets = targets
+        self.count = 1
+
+    def group(self, i: int) -> list[Any]:
+        cards = self.cards
+        return [(COVER, pos, cards, ()) for pos in self.targets]
+
+    def play(self, i: int, rand: Callable[[], float]) -> Any:
+        targets = self.targets
+        m = len(targets)  # (a local int: ``rand() * len(...)`` compiles to a generic multiply)
+        return COVER, targets[int(rand() * m)] if m > 1 else targets[0], self.cards, ()
 
 
 class CaliforniaTable(Table):
@@ -47,16 +68,31 @@ class CaliforniaTable(Table):
 
     def __init__(self, variant: Variant, rng: random.Random, names: Sequence[str], *, log: bool) -> None:
         super().__init__(variant.players)
-        self.game = deal_california(variant, rng.getrandbits(63), names=names)
-        self.kernel = self.game.kernel
-        self.layout = self.game.to_log_data()["deals"][0]["layout"]
-        self.seed = self.game.seed if self.game.seed is not None else 0
+        # the deal laid straight into a kernel (the shuffler deals the deck: no layout check, no game around it)
+        layout, seed = dealt_layout(variant, rng.getrandbits(63))
+        self.variant = variant
+        self.layout = layout
+        self.names = checked_names(variant, names)
+        self.kernel = laid_kernel(variant, *layout, self.names)
+        self.seed = seed if seed is not None else 0
+        self.shown: CaliforniaGame | None = None
         self.due = NEVER  # no action of its own: the first step starts the clock
         self.started = False
         self.keep = log
         self.logged: list[tuple[Any, ...]] = []
         self.covered = 0
         self.relayed = 0
+
+    @property
+    def game(self) -> CaliforniaGame:
+        """The deal as a game played on the table's kernel (what a picture of the table draws),
+        made the first time it is asked for."""
+        if self.shown is None:
+            piles, rows, aside = self.layout
+            self.shown = CaliforniaGame(self.variant, [p[::-1] for p in piles], rows, aside, names=self.names,
+                                        seed=self.seed)
+            self.shown.kernel = self.kernel
+        return self.shown
 
     def menu(self, seat: int) -> Menu | None:
         k = self.kernel
@@ -65,30 +101,29 @@ class CaliforniaTable(Table):
         targets = k.targets()
         if not targets:
             return None
-        card = k.piles[seat][-1]
-        menu = Menu(seat)
-        menu.sizes = [len(s) for s in k.stacks]
-        menu.plays = [[(COVER, pos, (card,), ()) for pos in targets]]
-        menu.count = 1
-        return menu
+        return CoverMenu(seat, k.piles[seat][-1], targets)
 
     def action(self, t: int) -> Any:
         return None
 
-    def _record(self, event: tuple[Any, ...]) -> None:
-        self.kernel.apply(event, self.events)
+    def _record(self, kind: int, player: int, x: Any, row: Any, col: Any, t: int) -> None:
+        """Apply a coded event the kernel accepted (its fields passed one by one: compiled, a
+        call with ``*event`` is a generic one) and keep it for the log."""
+        self.kernel.apply_event(kind, player, x, row, col, t, self.events)
         if self.keep:
-            self.logged.append(event)
+            self.logged.append((kind, player, x, row, col, t))
         self.events += 1
-        self.last = event[-1]
+        self.last = t
 
     def land(self, actor: int, option: Any, t: int, due: list[int]) -> int:
         k = self.kernel
-        pos = option[1]
-        event = (COVER, actor, option[2][0], pos // k.row, pos % k.row, t)
-        if k.check_event(*event) is not None:
+        pos: int = option[1]
+        width = k.row
+        card = option[2][0]
+        row, col = pos // width, pos % width
+        if k.check_event(COVER, actor, card, row, col, t) is not None:
             return BOUNCED
-        self._record(event)
+        self._record(COVER, actor, card, row, col, t)
         self.covered += 1
         return ENDED if k.winner is not None else STOOD
 
@@ -102,7 +137,7 @@ class CaliforniaTable(Table):
         if not k.blocked():
             self.reason = "stuck"  # every seat let the moment pass with a cover open
             return STOP
-        self._record((RELAY, -1, k.relay_rows(), None, None, self.last))
+        self._record(RELAY, -1, k.relay_rows(), None, None, self.last)
         self.relayed += 1
         return STOP if k.dead_end else MOVED
 
@@ -139,4 +174,4 @@ class CaliforniaTable(Table):
         return {"collisions": len(self.kernel.collisions)}
 
     def log_deals(self) -> list[Any]:
-        return [{"layout": self.layout, "events": [event_json(e) for e in self.logged]}]
+        return [{"layout": layout_json(self.layout), "events": [event_json(e) for e in self.logged]}]

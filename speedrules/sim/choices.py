@@ -84,9 +84,13 @@ class GreedyChoice(Chooser):
         for i in range(menu.count):
             plays.extend(menu.group(i))
         if plays:
-            if len(plays) > 1:
-                top = max([play_value(o) for o in plays])
-                plays = [o for o in plays if play_value(o) == top]
+            if len(plays) > 1:  # (each play valued once; a loop, not max(): a generic call when compiled)
+                values = [play_value(o) for o in plays]
+                top = values[0]
+                for value in values:
+                    if value > top:
+                        top = value
+                plays = [plays[i] for i in range(len(plays)) if values[i] == top]
             m = len(plays)
             return plays[int(self.rand() * m)] if m > 1 else plays[0]
         refills = menu.refills
