@@ -364,13 +364,13 @@ class NertzKernel:
             stock, waste = self.stock[player], self.waste[player]
             for _ in range(min(self.turn, len(stock))):
                 waste.append(stock.pop())
-            self._touched(player, WASTE)
+            self.moved[player][WASTE + 2] = self.version  # (what _touched does for the waste)
         elif kind == RESET:  # the waste, turned over, is the stock (which is empty)
             stock, waste = self.stock[player], self.waste[player]
             stock.clear()
             while waste:
                 stock.append(waste.pop())
-            self._touched(player, WASTE)
+            self.moved[player][WASTE + 2] = self.version
         elif kind == STUCK:
             self._stuck()
         else:
