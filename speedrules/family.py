@@ -418,6 +418,13 @@ class Family(abc.ABC):
         reinforcement-learning environments.  A family may list them faster, the same ones."""
         return self._rl_indexed(variant, table.menu(seat))
 
+    def rl_all_options(self, variant: Variant, table: Table) -> list[dict[int, Any]]:
+        """Every seat's :meth:`rl_options` now, in seat order: the environments ask for all of them
+        at once after each change of the table, so a family may work out once what the seats share
+        (Speed: the piles' fits).  The dicts are only read: a family may hand out one again while
+        what it lists is unchanged.  By default :meth:`rl_options` seat by seat."""
+        return [self.rl_options(variant, table, seat) for seat in range(variant.players)]
+
     def _rl_indexed(self, variant: Variant, menu: Menu | None) -> dict[int, Any]:
         """The options of ``menu`` (``None``: none) by their :meth:`rl_indices`."""
         if menu is None:

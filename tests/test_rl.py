@@ -160,6 +160,34 @@ def test_a_familys_fast_hooks_give_what_the_defaults_give(name: str) -> None:
         obs = env.step(actions)[0]
 
 
+@pytest.mark.parametrize("name", ["speed", "speed-four", "speed-three", "speed-jokers", "speed-runs", "speed-call",
+                                  "spit", "california-speed", "nertz"])
+def test_all_seats_options_are_each_seats_options(name: str) -> None:
+    """At every moment of random episodes ``rl_all_options`` (Speed's: every seat's single-card
+    plays from the kernel at once) is each seat's ``rl_options`` and the default's (the menu's
+    options by ``rl_indices``), and it is what the episode's masks hold."""
+    from speedrules.family import Family
+
+    variant = load_variant(name)
+    family = family_of(variant)
+    rng = random.Random(11)
+    moments = listed = 0
+    for seed in range(3):
+        episode = Episode(variant, seed=seed)
+        for _ in range(120):
+            if episode.done:
+                break
+            table = episode.table
+            every = family.rl_all_options(variant, table)
+            assert every == [family.rl_options(variant, table, s) for s in range(variant.players)]
+            assert every == [Family.rl_options(family, variant, table, s) for s in range(variant.players)]
+            assert every == episode.menus
+            moments += 1
+            listed += sum(map(len, every))
+            episode.play({s: rng.choice(episode.legal(s)) for s in range(episode.seats)})
+    assert moments > 50 and listed > moments  # (the seats had options to compare, not only waits)
+
+
 def test_observations_past_a_byte_keep_their_values() -> None:
     """Whole numbers past 0-255 (a family's counts may be) take numpy's own conversion, the same
     values as the byte path gives the small ones; rows of bytes are taken as they are."""

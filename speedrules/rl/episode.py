@@ -84,7 +84,7 @@ class Episode:
     # ------------------------------------------------------------------ the seats' options
 
     def _look(self) -> bool:
-        """Every seat's options now, by action index (:meth:`~speedrules.family.Family.rl_options`,
+        """Every seat's options now, by action index (:meth:`~speedrules.family.Family.rl_all_options`,
         asked again only once the table changed: an event logged, a new round laid, or the game
         over); whether any seat has one."""
         table = self.table
@@ -95,8 +95,7 @@ class Episode:
         if self.done:
             self.menus = [{} for _ in range(self.seats)]
             return False
-        options, variant = self.family.rl_options, self.variant
-        self.menus = menus = [options(variant, table, seat) for seat in range(self.seats)]
+        self.menus = menus = self.family.rl_all_options(self.variant, table)
         return any(menus)
 
     def legal(self, seat: int) -> list[int]:

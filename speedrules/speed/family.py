@@ -18,10 +18,11 @@ from ..logs.log import log_form
 from ..table import Menu, Table
 from . import coding, dealing, picture, scoring, variants, words
 from .coding import CALL, DRAW, EVENT_TYPES, PICKUP, PLAY
+from .kernel import DRAW_OPTION
 from .kernel import Kernel as SpeedKernel
 from .layout import CompiledDeal
 from .seat import menu_of
-from .table import PlainMenu, SpeedTable
+from .table import SpeedTable
 from .wire import WireDeal
 
 _SINGLES = JOKER_CODE + 13
@@ -206,23 +207,18 @@ class SpeedFamily(Family):
         return out
 
     def rl_options(self, variant: Variant, table: Table, seat: int) -> dict[int, Any]:
-        """On a plain table (:class:`~speedrules.speed.table.PlainMenu`) the indices of
-        :meth:`rl_indices` straight from the cards the seat can play, their piles and its draw
-        (each play one of :func:`_single_options`)."""
-        menu = table.menu(seat)
-        if not isinstance(menu, PlainMenu):
-            return self._rl_indexed(variant, menu)
-        k = variant.piles
-        singles = _single_options(k)
-        piles_for = menu.kernel.piles_for
-        out = {}
-        for code in menu.codes:
-            first = _single(k, code, 0)
-            for pile in piles_for(code):
-                out[first + pile] = singles[first + pile]
-        if menu.refills:
-            out[_draw(k)] = menu.refills[0]
-        return out
+        """On a plain table (:meth:`~speedrules.speed.table.SpeedTable.plain_now`) the seat's
+        entry of :meth:`rl_all_options`."""
+        if not isinstance(table, SpeedTable) or not table.plain_now():
+            return self._rl_indexed(variant, table.menu(seat))
+        return _plain_options(table.kernel, variant.piles)[seat]
+
+    def rl_all_options(self, variant: Variant, table: Table) -> list[dict[int, Any]]:
+        """On a plain table the indices of :meth:`rl_indices` straight from the kernel's
+        single-card plays of every seat and each seat's draw (:func:`_plain_options`)."""
+        if not isinstance(table, SpeedTable) or not table.plain_now():
+            return super().rl_all_options(variant, table)
+        return _plain_options(table.kernel, variant.piles)
 
     # reinforcement learning (rl): the seat's view in numbers, read off the kernel (5x the scene's speed)
 
@@ -274,6 +270,23 @@ def _single(piles: int, slot: int, pile: int) -> int:
 def _draw(piles: int) -> int:
     """The action index of the draw (the call, then each pile's pickup, follow it)."""
     return _OTHERS + _SINGLES * piles
+
+
+def _plain_options(k: SpeedKernel, piles: int) -> list[dict[int, Any]]:
+    """Every seat's options on a plain table by action index: its single-card plays
+    (:meth:`~speedrules.speed.kernel.Kernel.single_plays`, each one of :func:`_single_options`)
+    and its draw when the refill rule allows it."""
+    singles, draw, draw_rule = _single_options(piles), _draw(piles), k.draw_rule
+    menus = []
+    for seat, plays in enumerate(k.single_plays()):
+        out = {}
+        for play in plays:
+            index = _OTHERS + play  # (:func:`_single` of the play's card and pile)
+            out[index] = singles[index]
+        if draw_rule(seat) is None:
+            out[draw] = DRAW_OPTION
+        menus.append(out)
+    return menus
 
 
 def _single_options(piles: int) -> list[Any]:

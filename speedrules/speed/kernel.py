@@ -428,6 +428,34 @@ class Kernel(TableTiming):
                 out.append(pile)
         return out
 
+    def single_plays(self) -> list[list[int]]:
+        """Every seat's plays of one card, not a joker, that it could make now, each as
+        ``code * piles + pile`` (in the order of its hand, a card held twice listed twice; none
+        while a draw is owed): :meth:`playable_codes` and :meth:`piles_for` for every seat at
+        once, the piles' fits read once."""
+        fit = self.fit
+        fits = [fit[key] for key in self.tops]
+        reach = 0
+        for mask in fits:
+            reach |= mask
+        reach &= ~JOKER_BIT
+        piles = len(fits)
+        debt, draws = self.debt, self.draws
+        every: list[list[int]] = []
+        for seat, hand in enumerate(self.hands):
+            out: list[int] = []
+            every.append(out)
+            if debt[seat] and draws[seat]:
+                continue
+            for code in hand:
+                if reach >> code & 1:
+                    play = code * piles
+                    for mask in fits:
+                        if mask >> code & 1:
+                            out.append(play)
+                        play += 1
+        return every
+
     def draw_rule(self, seat: int) -> str | None:
         """The rule a draw by ``seat`` would break now (``draw.empty``, ``draw.hand-full``,
         ``draw.not-allowed``), or ``None`` if the seat may draw: the refill rule, judged here only."""

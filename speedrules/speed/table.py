@@ -94,9 +94,15 @@ class SpeedTable(Table):
 
     # ------------------------------------------------------------------ play
 
+    def plain_now(self) -> bool:
+        """Whether a seat's menu is the plain one now (:class:`PlainMenu`: its single cards and
+        its draw): on a plain table while no call is due and no pickup owed."""
+        k = self.kernel
+        return self.simple or (self.plain and k.out_seat is None and not k.pickup_owed)
+
     def menu(self, seat: int) -> Menu | None:
         k = self.kernel
-        if not self.simple and (not self.plain or k.out_seat is not None or bool(k.pickup_owed)):
+        if not self.plain_now():
             menu = group_options(k.options(seat), seat, [len(p) for p in k.piles])
             return menu if menu.must or menu.claims or menu.plays or menu.refills else None
         codes = k.playable_codes(seat)
