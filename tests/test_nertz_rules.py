@@ -27,7 +27,7 @@ from speedrules.nertz.kernel import FOUND, WASTE, WORK, NertzKernel
 from speedrules.nertz.table import NertzTable, _option
 from speedrules.sim.choices import GreedyChoice, RandomChoice
 from speedrules.sim.playout import play
-from speedrules.table import Menu
+from speedrules.table import Chooser, Menu
 
 NAMES = ["Ann", "Ben"]
 
@@ -222,11 +222,12 @@ def test_a_card_sent_back_from_a_foundation_is_seen_by_the_listing_its_seat_kept
     assert k.wanted == k.copy().wanted  # the foundation is as it was, and wants what it wanted
 
 
-class _Watching:
+class _Watching(Chooser):
     """A bot that, each time it picks, checks that the moves its table keeps from earlier looks
     (the seat's Nertz and work piles' moves, its way to progress) are what the kernel gives afresh."""
 
     def __init__(self, table: NertzTable, bot: Any) -> None:
+        super().__init__(bot.rng)
         self.table, self.bot, self.looks, self.met = table, bot, 0, False
 
     def pick(self, menu: Menu) -> Any:
