@@ -89,8 +89,8 @@ def suit_rank(card: int) -> int:
 
 
 _SUIT_RANKS: Final[tuple[int, ...]] = tuple(suit * 16 + rank for suit, rank in zip(_SUITS, _RANKS, strict=True))
-_ACES: Final[tuple[int, ...]] = (0, 13, 26, 39)
-"""An ace of each suit (any deck's: :func:`suit_rank` is the same)."""
+_ACES: Final[tuple[int, ...]] = tuple(sorted({_SUIT_RANKS[c] for c in range(len(_RANKS)) if _RANKS[c] == 1}))
+"""The :func:`suit_rank` of each suit's ace (any deck's)."""
 
 
 def is_run(cards: Sequence[int]) -> bool:
@@ -364,13 +364,13 @@ class NertzKernel:
             stock, waste = self.stock[player], self.waste[player]
             for _ in range(min(self.turn, len(stock))):
                 waste.append(stock.pop())
-            self.moved[player][WASTE + 2] = self.version  # (what _touched does for the waste)
+            self._touched(player, WASTE)
         elif kind == RESET:  # the waste, turned over, is the stock (which is empty)
             stock, waste = self.stock[player], self.waste[player]
             stock.clear()
             while waste:
                 stock.append(waste.pop())
-            self.moved[player][WASTE + 2] = self.version
+            self._touched(player, WASTE)
         elif kind == STUCK:
             self._stuck()
         else:
@@ -386,7 +386,7 @@ class NertzKernel:
             self._refit(dst, -1, card)
             self._marked(player, card, src)
             for ace in _ACES:  # an ace's move names the next foundation
-                self.fits[_SUIT_RANKS[ace]] = self.version
+                self.fits[ace] = self.version
             return
         pile = self.foundations[dst]
         group = self.group
@@ -430,7 +430,7 @@ class NertzKernel:
         ``src`` changes for :meth:`top_stamps`, besides the foundation's top (:meth:`_refit`):
         that pile, and the start of the aces of its suit (per suit, while one is open)."""
         self._touched(seat, src)
-        self.fits[_SUIT_RANKS[card] - _RANKS[card] + 1] = self.version
+        self.fits[_ACES[_SUITS[card]]] = self.version
 
     def _touched(self, seat: int, src: int) -> None:
         """``seat``'s pile ``src`` changed: the moves of its top did, and, a work pile's, those of
