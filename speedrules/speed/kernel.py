@@ -435,17 +435,13 @@ class Kernel(TableTiming):
         once, the piles' fits read once."""
         fit = self.fit
         fits = [fit[key] for key in self.tops]
-        reach = 0
-        for mask in fits:
-            reach |= mask
-        reach &= ~JOKER_BIT
+        reach = self.reach() & ~JOKER_BIT
         piles = len(fits)
-        debt, draws = self.debt, self.draws
         every: list[list[int]] = []
         for seat, hand in enumerate(self.hands):
             out: list[int] = []
             every.append(out)
-            if debt[seat] and draws[seat]:
+            if self.must_draw_first(seat):
                 continue
             for code in hand:
                 if reach >> code & 1:
